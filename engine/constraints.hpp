@@ -1,0 +1,50 @@
+// Posting constraints: the modelling API.
+//
+// Each function checks its arguments, builds the propagators and schedules their
+// first run; propagation itself happens in Solver::propagate() or in search. Each
+// returns false when the model is already known to be unsatisfiable, or when the call
+// is invalid (then Solver::error() says why). Nothing throws.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "solver.hpp"
+
+namespace prune {
+
+enum class Relation : std::uint8_t { equal, not_equal, less_equal, greater_equal };
+
+// How hard alldifferent works; see the headers in engine/propagators/.
+enum class Consistency : std::uint8_t { value, bounds, domain };
+
+// sum coefficients[i] * vars[i]  (relation)  right_hand_side. Bounds consistency.
+bool linear(Solver& s, const std::vector<std::int64_t>& coefficients, const std::vector<IntVar>& vars,
+            Relation relation, std::int64_t right_hand_side);
+// sum vars[i]  (relation)  right_hand_side.
+bool sum(Solver& s, const std::vector<IntVar>& vars, Relation relation, std::int64_t right_hand_side);
+
+bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consistency = Consistency::domain);
+
+// Positive table: (vars) must equal one of the tuples (each of vars.size() values).
+bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);
+// Negative table: (vars) must equal none of the tuples.
+bool forbidden_table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);
+
+bool equal_offset(Solver& s, IntVar x, IntVar y, int c);       // x = y + c (domain consistent)
+bool not_equal_offset(Solver& s, IntVar x, IntVar y, int c);   // x != y + c
+bool less_equal_offset(Solver& s, IntVar x, IntVar y, int c);  // x <= y + c (bounds)
+inline bool equal(Solver& s, IntVar x, IntVar y) { return equal_offset(s, x, y, 0); }
+inline bool not_equal(Solver& s, IntVar x, IntVar y) { return not_equal_offset(s, x, y, 0); }
+inline bool less_equal(Solver& s, IntVar x, IntVar y) { return less_equal_offset(s, x, y, 0); }
+inline bool less(Solver& s, IntVar x, IntVar y) { return less_equal_offset(s, x, y, -1); }
+
+// b = 1 <=> x = c, with b a 0/1 variable (domain consistent).
+bool value_channel(Solver& s, IntVar x, int c, BoolVar b);
+
+// result = array[index], index 0-based (domain consistent on index and result).
+bool element(Solver& s, const std::vector<int>& array, IntVar index, IntVar result);
+// result = array[index] over variables: domain consistent on index and result; once
+// index is fixed, result and array[index] are kept equal (domain consistent).
+bool element(Solver& s, const std::vector<IntVar>& array, IntVar index, IntVar result);
+
+}  // namespace prune

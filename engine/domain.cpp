@@ -1,0 +1,204 @@
+#include "domain.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace prune {
+
+int DomainStore::add_range(int min, int max) {
+    Header h;
+    h.bounds = {min, max};
+    h.size = std::int64_t{max} - min + 1;
+    Layout l{min, 0, 0};
+    if (h.size <= max_bitset_values) {
+        l.first_word = static_cast<std::uint32_t>(words_.size());
+        l.word_count = static_cast<std::uint32_t>((h.size + 63) / 64);
+        words_.resize(words_.size() + l.word_count, ~std::uint64_t{0});
+    }
+    header_.push_back(h);
+    layout_.push_back(l);
+    return count() - 1;
+}
+
+int DomainStore::add_values(const std::vector<int>& values) {
+    std::vector<int> v = values;
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    const int x = add_range(v.front(), v.back());
+    Layout& l = layout_[x];
+    if (l.word_count == 0) return x;  // too wide for holes: bounds only
+    std::fill(words_.begin() + l.first_word, words_.begin() + l.first_word + l.word_count, 0);
+    for (int value : v) {
+        const std::int64_t i = std::int64_t{value} - l.offset;
+        words_[l.first_word + (i >> 6)] |= std::uint64_t{1} << (i & 63);
+    }
+    header_[x].size = static_cast<std::int64_t>(v.size());
+    return x;
+}
+
+std::int64_t DomainStore::count_bits(const Layout& l, std::int64_t lo, std::int64_t hi) const {
+    std::int64_t i = lo - l.offset;
+    const std::int64_t j = hi - l.offset;
+    std::int64_t n = 0;
+    while (i <= j) {
+        const std::int64_t w = i >> 6;
+        const int from = static_cast<int>(i & 63);
+        const int to = (j >> 6) == w ? static_cast<int>(j & 63) : 63;
+        std::uint64_t mask = (~std::uint64_t{0} << from) & (~std::uint64_t{0} >> (63 - to));
+        n += std::popcount(words_[l.first_word + w] & mask);
+        i = (w + 1) * 64;
+    }
+    return n;
+}
+
+// First set bit for a value in [from, limit]; limit + 1 when none.
+std::int64_t DomainStore::next_bit(const Layout& l, std::int64_t from, std::int64_t limit) const {
+    std::int64_t i = from - l.offset;
+    const std::int64_t j = limit - l.offset;
+    while (i <= j) {
+        const std::int64_t w = i >> 6;
+        const std::uint64_t bits = words_[l.first_word + w] & (~std::uint64_t{0} << (i & 63));
+        if (bits != 0) {
+            const std::int64_t found = w * 64 + std::countr_zero(bits);
+            return found <= j ? found + l.offset : limit + 1;
+        }
+        i = (w + 1) * 64;
+    }
+    return limit + 1;
+}
+
+// Last set bit for a value in [limit, from]; limit - 1 when none.
+std::int64_t DomainStore::previous_bit(const Layout& l, std::int64_t from, std::int64_t limit) const {
+    std::int64_t i = from - l.offset;
+    const std::int64_t j = limit - l.offset;
+    while (i >= j) {
+        const std::int64_t w = i >> 6;
+        const std::uint64_t bits = words_[l.first_word + w] & (~std::uint64_t{0} >> (63 - (i & 63)));
+        if (bits != 0) {
+            const std::int64_t found = w * 64 + 63 - std::countl_zero(bits);
+            return found >= j ? found + l.offset : limit - 1;
+        }
+        i = w * 64 - 1;
+    }
+    return limit - 1;
+}
+
+std::int64_t DomainStore::next_value(int x, std::int64_t v) const {
+    const Bounds& b = header_[x].bounds;
+    if (v < b.min) return b.min;
+    if (v >= b.max) return std::int64_t{b.max} + 1;
+    const Layout& l = layout_[x];
+    if (l.word_count == 0) return v + 1;
+    return next_bit(l, v + 1, b.max);
+}
+
+std::int64_t DomainStore::previous_value(int x, std::int64_t v) const {
+    const Bounds& b = header_[x].bounds;
+    if (v > b.max) return b.max;
+    if (v <= b.min) return std::int64_t{b.min} - 1;
+    const Layout& l = layout_[x];
+    if (l.word_count == 0) return v - 1;
+    return previous_bit(l, v - 1, b.min);
+}
+
+int DomainStore::nth_value(int x, std::int64_t k) const {
+    const Layout& l = layout_[x];
+    std::int64_t v = header_[x].bounds.min;
+    if (l.word_count == 0) return static_cast<int>(v + k);
+    while (k-- > 0) v = next_value(x, v);
+    return static_cast<int>(v);
+}
+
+Event DomainStore::remove(Trail& trail, int x, int v) {
+    Header& h = header_[x];
+    if (v < h.bounds.min || v > h.bounds.max) return Event::none;
+    if (v == h.bounds.min) return set_min(trail, x, std::int64_t{v} + 1);
+    if (v == h.bounds.max) return set_max(trail, x, std::int64_t{v} - 1);
+    const Layout& l = layout_[x];
+    if (l.word_count == 0) return Event::none;  // interior of a bounds-only domain
+    const std::int64_t i = std::int64_t{v} - l.offset;
+    std::uint64_t& word = words_[l.first_word + (i >> 6)];
+    const std::uint64_t mask = std::uint64_t{1} << (i & 63);
+    if (!(word & mask)) return Event::none;
+    // v is strictly inside [min, max] and both bounds are in the domain: size >= 3.
+    save_header(trail, h);
+    trail.save(&word);
+    word &= ~mask;
+    --h.size;
+    return Event::domain;
+}
+
+Event DomainStore::set_min(Trail& trail, int x, std::int64_t v) {
+    Header& h = header_[x];
+    if (v <= h.bounds.min) return Event::none;
+    if (v > h.bounds.max) return Event::failed;
+    const Layout& l = layout_[x];
+    save_header(trail, h);
+    if (l.word_count == 0) {
+        h.bounds.min = static_cast<std::int32_t>(v);
+        h.size = std::int64_t{h.bounds.max} - v + 1;
+        return bounds_event(h);
+    }
+    // The new minimum is the first value >= v still in the domain; max is one.
+    const std::int64_t new_min = next_bit(l, v, h.bounds.max);
+    h.size -= count_bits(l, h.bounds.min, new_min - 1);
+    h.bounds.min = static_cast<std::int32_t>(new_min);
+    return bounds_event(h);
+}
+
+Event DomainStore::set_max(Trail& trail, int x, std::int64_t v) {
+    Header& h = header_[x];
+    if (v >= h.bounds.max) return Event::none;
+    if (v < h.bounds.min) return Event::failed;
+    const Layout& l = layout_[x];
+    save_header(trail, h);
+    if (l.word_count == 0) {
+        h.bounds.max = static_cast<std::int32_t>(v);
+        h.size = v - h.bounds.min + 1;
+        return bounds_event(h);
+    }
+    const std::int64_t new_max = previous_bit(l, v, h.bounds.min);
+    h.size -= count_bits(l, new_max + 1, h.bounds.max);
+    h.bounds.max = static_cast<std::int32_t>(new_max);
+    return bounds_event(h);
+}
+
+Event DomainStore::assign(Trail& trail, int x, int v) {
+    if (!contains(x, v)) return Event::failed;
+    Header& h = header_[x];
+    if (h.bounds.min == h.bounds.max) return Event::none;
+    save_header(trail, h);
+    h.bounds = {v, v};
+    h.size = 1;
+    return Event::fixed;
+}
+
+Event DomainStore::remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi) {
+    Header& h = header_[x];
+    lo = std::max<std::int64_t>(lo, h.bounds.min);
+    hi = std::min<std::int64_t>(hi, h.bounds.max);
+    if (lo > hi) return Event::none;
+    if (lo == h.bounds.min) return set_min(trail, x, hi + 1);
+    if (hi == h.bounds.max) return set_max(trail, x, lo - 1);
+    const Layout& l = layout_[x];
+    if (l.word_count == 0) return Event::none;
+    const std::int64_t removed = count_bits(l, lo, hi);
+    if (removed == 0) return Event::none;
+    save_header(trail, h);
+    for (std::int64_t i = lo - l.offset; i <= hi - l.offset;) {
+        const std::int64_t w = i >> 6;
+        const int from = static_cast<int>(i & 63);
+        const int to = ((hi - l.offset) >> 6) == w ? static_cast<int>((hi - l.offset) & 63) : 63;
+        const std::uint64_t mask = (~std::uint64_t{0} << from) & (~std::uint64_t{0} >> (63 - to));
+        std::uint64_t& word = words_[l.first_word + w];
+        if (word & mask) {
+            trail.save(&word);
+            word &= ~mask;
+        }
+        i = (w + 1) * 64;
+    }
+    h.size -= removed;
+    return Event::domain;
+}
+
+}  // namespace prune

@@ -1,0 +1,97 @@
+// DomainStore: the domains of all integer variables of a model.
+//
+// A domain is the set { v in [min, max] : bit(v) is set }. Small and medium ranges
+// keep one bit per value in 64-bit words starting at `offset`; min, max and size are
+// cached. Because the bounds are part of the definition, tightening a bound or fixing
+// a variable never touches the words: only interior removals do. Ranges wider than
+// `max_bitset_values` keep bounds only (a sum of many variables, say): removing an
+// interior value from such a domain is not representable and is a no-op, so code that
+// must exclude a value from a bounds-only domain branches on bounds instead.
+//
+// Every operation reports the Event it caused, or Event::failed when it would empty
+// the domain; a failing operation leaves the domain unchanged.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "event.hpp"
+#include "trail.hpp"
+
+namespace prune {
+
+inline constexpr std::int64_t max_bitset_values = std::int64_t{1} << 16;
+
+class DomainStore {
+public:
+    // Adds the domain [min, max] (min <= max) and returns its index.
+    int add_range(int min, int max);
+    // Adds a domain holding exactly `values` (non-empty, any order, duplicates allowed).
+    int add_values(const std::vector<int>& values);
+
+    int count() const { return static_cast<int>(header_.size()); }
+
+    int min(int x) const { return header_[x].bounds.min; }
+    int max(int x) const { return header_[x].bounds.max; }
+    std::int64_t size(int x) const { return header_[x].size; }
+    bool fixed(int x) const { return header_[x].bounds.min == header_[x].bounds.max; }
+    bool is_bitset(int x) const { return layout_[x].word_count != 0; }
+    bool contains(int x, int v) const {
+        const Bounds& b = header_[x].bounds;
+        if (v < b.min || v > b.max) return false;
+        const Layout& l = layout_[x];
+        if (l.word_count == 0) return true;
+        const std::int64_t i = std::int64_t{v} - l.offset;
+        return (words_[l.first_word + (i >> 6)] >> (i & 63)) & 1u;
+    }
+    // Smallest value of the domain greater than v; max(x) + 1 (as int64) when none.
+    std::int64_t next_value(int x, std::int64_t v) const;
+    // Largest value of the domain smaller than v; min(x) - 1 when none.
+    std::int64_t previous_value(int x, std::int64_t v) const;
+    // The k-th smallest value (0-based, k < size).
+    int nth_value(int x, std::int64_t k) const;
+
+    Event remove(Trail& trail, int x, int v);
+    Event set_min(Trail& trail, int x, std::int64_t v);
+    Event set_max(Trail& trail, int x, std::int64_t v);
+    Event assign(Trail& trail, int x, int v);
+    // Removes every value in [lo, hi].
+    Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
+
+private:
+    struct Bounds {
+        std::int32_t min;
+        std::int32_t max;
+    };
+    struct alignas(8) Header {
+        Bounds bounds;      // one trailed slot
+        std::int64_t size;  // one trailed slot
+        std::uint64_t stamp = 0;
+    };
+    struct Layout {
+        std::int64_t offset;  // value of bit 0
+        std::uint32_t first_word;
+        std::uint32_t word_count;  // 0: bounds only
+    };
+
+    void save_header(Trail& trail, Header& h) {
+        if (h.stamp == trail.stamp()) return;
+        trail.save(&h.bounds);
+        trail.save(&h.size);
+        h.stamp = trail.stamp();
+    }
+    bool bit(const Layout& l, std::int64_t v) const {
+        const std::int64_t i = v - l.offset;
+        return (words_[l.first_word + (i >> 6)] >> (i & 63)) & 1u;
+    }
+    // Number of set bits for values in [lo, hi] (both inside the bitset's range).
+    std::int64_t count_bits(const Layout& l, std::int64_t lo, std::int64_t hi) const;
+    std::int64_t next_bit(const Layout& l, std::int64_t from, std::int64_t limit) const;
+    std::int64_t previous_bit(const Layout& l, std::int64_t from, std::int64_t limit) const;
+    static Event bounds_event(const Header& h) { return h.bounds.min == h.bounds.max ? Event::fixed : Event::bounds; }
+
+    std::vector<Header> header_;
+    std::vector<Layout> layout_;
+    std::vector<std::uint64_t> words_;
+};
+
+}  // namespace prune

@@ -1,0 +1,88 @@
+// Propagator: the interface every constraint implementation fills in.
+//
+// Checklist for propagator authors (after Chuffed's):
+//  1. Correctness first: when every variable in the scope is fixed, propagate() must
+//     return Status::failed exactly when the constraint is violated. A bounds-only
+//     domain (see domain.hpp) may ignore interior removals, so never assume a
+//     remove() took effect: check fixed values against each other.
+//  2. Return Status::entailed only when the current domains prove the constraint holds
+//     for every remaining combination; the kernel then switches the propagator off
+//     until backtracking undoes that proof.
+//  3. State that must survive into child nodes and be undone on backtracking is kept
+//     in TrailedInt (or saved through Solver::trail()); scratch state is rebuilt or
+//     cleared in each run, because a run can be cut short by a failure elsewhere.
+//  4. Compute in 64 bits and check for overflow at post time.
+//  5. Say whether a run reaches its own fixpoint (idempotent): if so, the kernel does
+//     not wake it for its own changes.
+//  6. Allocate in the constructor, never in propagate(): the hot path does not allocate.
+//  7. State the consistency reached and its cost in the class comment, with the paper.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "event.hpp"
+#include "trail.hpp"
+
+namespace prune {
+
+class Solver;
+
+enum class Status : std::uint8_t { ok, failed, entailed };
+
+// Queue classes: cheaper propagators run first, so expensive ones see smaller domains.
+enum class PropagatorCost : std::uint8_t { constant = 0, linear = 1, quadratic = 2 };
+inline constexpr int propagator_cost_classes = 3;
+
+class Propagator {
+public:
+    explicit Propagator(PropagatorCost cost, bool idempotent = true) : cost_(cost), idempotent_(idempotent) {}
+    virtual ~Propagator() = default;
+    Propagator(const Propagator&) = delete;
+    Propagator& operator=(const Propagator&) = delete;
+
+    // Declares the events this propagator listens to: Solver::subscribe() for each
+    // variable. Called once by Solver::add(), before the first propagate().
+    virtual void attach(Solver& solver) = 0;
+    virtual Status propagate(Solver& solver) = 0;
+    // A short name of the algorithm, e.g. "linear<=" or "alldifferent(domain)".
+    virtual const char* kind() const = 0;
+    // Called, when advise_me() was asked for, for every event on a subscribed variable
+    // (with the tag given at subscription) before the propagator is scheduled; return
+    // false to stay asleep. Incremental propagators record what changed here.
+    virtual bool advise(Solver&, int /*tag*/, Event) { return true; }
+
+    int id() const { return id_; }
+    PropagatorCost cost() const { return cost_; }
+    bool idempotent() const { return idempotent_; }
+    bool wants_advice() const { return wants_advice_; }
+    bool active() const { return entailed_.get() == 0; }
+    const std::string& name() const { return name_; }
+    void set_name(std::string name) { name_ = std::move(name); }
+    // Variable indices this propagator subscribed to, in subscription order.
+    const std::vector<int>& scope() const { return scope_; }
+
+    struct Counters {
+        std::uint64_t runs = 0;
+        std::uint64_t values_removed = 0;
+        std::uint64_t failures = 0;
+    };
+    const Counters& counters() const { return counters_; }
+
+protected:
+    void advise_me() { wants_advice_ = true; }
+
+private:
+    friend class Solver;
+    PropagatorCost cost_;
+    bool idempotent_;
+    bool wants_advice_ = false;
+    bool queued_ = false;
+    int id_ = -1;
+    TrailedInt entailed_;
+    std::string name_;
+    std::vector<int> scope_;
+    Counters counters_;
+};
+
+}  // namespace prune

@@ -1,0 +1,34 @@
+// AllDifferentValue: alldifferent by value elimination (forward checking).
+//
+// When a variable becomes fixed, its value is removed from all the others; nothing
+// else. Cheap, O(n) per newly fixed variable, and the first stage of the stronger
+// strengths (they post it beside their own propagator so that the cheap work is done
+// at constant cost first, as Gecode's staging does). The variables not yet fixed live
+// in a prefix of vars_ whose length is trailed (a reversible sparse set), so each run
+// scans only them.
+#pragma once
+#include <vector>
+
+#include "../propagator.hpp"
+#include "../solver.hpp"
+#include "../trail.hpp"
+
+namespace prune {
+
+class AllDifferentValue final : public Propagator {
+public:
+    explicit AllDifferentValue(std::vector<IntVar> vars)
+        : Propagator(PropagatorCost::constant), vars_(std::move(vars)), open_(static_cast<std::int64_t>(vars_.size())) {}
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "alldifferent(value)"; }
+
+private:
+    std::vector<IntVar> vars_;
+    TrailedInt open_;  // vars_[0, open_) are not yet processed as fixed
+    // Some domain is bounds-only, so a removal may not take: fixed values are then
+    // compared with each other explicitly.
+    bool has_bounds_only_ = false;
+};
+
+}  // namespace prune

@@ -1,0 +1,88 @@
+#include "binary.hpp"
+
+namespace prune {
+
+void EqualOffset::attach(Solver& s) {
+    s.subscribe(this, x_, Condition::domain);
+    s.subscribe(this, y_, Condition::domain);
+}
+
+void NotEqualOffset::attach(Solver& s) {
+    s.subscribe(this, x_, Condition::fixed);
+    s.subscribe(this, y_, Condition::fixed);
+}
+
+void LessEqualOffset::attach(Solver& s) {
+    s.subscribe(this, x_, Condition::bounds);
+    s.subscribe(this, y_, Condition::bounds);
+}
+
+void ValueChannel::attach(Solver& s) {
+    s.subscribe(this, x_, Condition::domain);
+    s.subscribe(this, b_, Condition::fixed);
+}
+
+Status EqualOffset::propagate(Solver& s) {
+    for (;;) {
+        // Bounds first: a hole removed at a bound moves it, hence the loop.
+        for (;;) {
+            if (is_failure(s.set_min(x_, std::int64_t{s.min(y_)} + c_))) return Status::failed;
+            if (is_failure(s.set_max(x_, std::int64_t{s.max(y_)} + c_))) return Status::failed;
+            if (is_failure(s.set_min(y_, std::int64_t{s.min(x_)} - c_))) return Status::failed;
+            if (is_failure(s.set_max(y_, std::int64_t{s.max(x_)} - c_))) return Status::failed;
+            if (s.min(x_) == std::int64_t{s.min(y_)} + c_ && s.max(x_) == std::int64_t{s.max(y_)} + c_) break;
+        }
+        if (s.fixed(x_)) return Status::entailed;
+        if (!s.is_bitset(x_) || !s.is_bitset(y_)) return Status::ok;
+        bool changed = false;
+        for (std::int64_t v = s.min(x_); v <= s.max(x_); v = s.next_value(x_, v)) {
+            if (!s.contains(y_, static_cast<int>(v - c_))) {
+                if (is_failure(s.remove(x_, static_cast<int>(v)))) return Status::failed;
+                changed = true;
+            }
+        }
+        for (std::int64_t v = s.min(y_); v <= s.max(y_); v = s.next_value(y_, v)) {
+            if (!s.contains(x_, static_cast<int>(v + c_))) {
+                if (is_failure(s.remove(y_, static_cast<int>(v)))) return Status::failed;
+                changed = true;
+            }
+        }
+        if (!changed) return Status::ok;
+    }
+}
+
+Status NotEqualOffset::propagate(Solver& s) {
+    if (s.fixed(y_)) {
+        const std::int64_t forbidden = std::int64_t{s.value(y_)} + c_;
+        if (forbidden < s.min(x_) || forbidden > s.max(x_)) return Status::entailed;
+        if (is_failure(s.remove(x_, static_cast<int>(forbidden)))) return Status::failed;
+        return s.contains(x_, static_cast<int>(forbidden)) ? Status::ok : Status::entailed;
+    }
+    if (s.fixed(x_)) {
+        const std::int64_t forbidden = std::int64_t{s.value(x_)} - c_;
+        if (forbidden < s.min(y_) || forbidden > s.max(y_)) return Status::entailed;
+        if (is_failure(s.remove(y_, static_cast<int>(forbidden)))) return Status::failed;
+        return s.contains(y_, static_cast<int>(forbidden)) ? Status::ok : Status::entailed;
+    }
+    return Status::ok;
+}
+
+Status LessEqualOffset::propagate(Solver& s) {
+    if (is_failure(s.set_max(x_, std::int64_t{s.max(y_)} + c_))) return Status::failed;
+    if (is_failure(s.set_min(y_, std::int64_t{s.min(x_)} - c_))) return Status::failed;
+    return s.max(x_) <= std::int64_t{s.min(y_)} + c_ ? Status::entailed : Status::ok;
+}
+
+Status ValueChannel::propagate(Solver& s) {
+    if (s.fixed(b_)) {
+        const Event e = s.value(b_) == 1 ? s.assign(x_, c_) : s.remove(x_, c_);
+        if (is_failure(e)) return Status::failed;
+        // remove() is a no-op inside a bounds-only domain: keep watching x then.
+        return (s.value(b_) == 1 || !s.contains(x_, c_)) ? Status::entailed : Status::ok;
+    }
+    if (!s.contains(x_, c_)) return is_failure(s.assign(b_, 0)) ? Status::failed : Status::entailed;
+    if (s.fixed(x_)) return is_failure(s.assign(b_, 1)) ? Status::failed : Status::entailed;
+    return Status::ok;
+}
+
+}  // namespace prune

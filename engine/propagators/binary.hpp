@@ -1,0 +1,62 @@
+// Small propagators over two variables (and a 0/1 channel).
+//
+//  EqualOffset      x = y + c   domain consistent: each value needs its partner; O(d).
+//  NotEqualOffset   x != y + c  domain consistent: acts once one side is fixed; O(1).
+//  LessEqualOffset  x <= y + c  bounds consistent (which is domain consistent here); O(1).
+//  ValueChannel     b <=> x = c domain consistent; O(1).
+#pragma once
+#include "../propagator.hpp"
+#include "../solver.hpp"
+
+namespace prune {
+
+class EqualOffset final : public Propagator {
+public:
+    EqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::linear), x_(x), y_(y), c_(c) {}
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "x=y+c"; }
+
+private:
+    IntVar x_, y_;
+    int c_;
+};
+
+class NotEqualOffset final : public Propagator {
+public:
+    NotEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) {}
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "x!=y+c"; }
+
+private:
+    IntVar x_, y_;
+    int c_;
+};
+
+class LessEqualOffset final : public Propagator {
+public:
+    LessEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) {}
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "x<=y+c"; }
+
+private:
+    IntVar x_, y_;
+    int c_;
+};
+
+class ValueChannel final : public Propagator {
+public:
+    ValueChannel(IntVar x, int c, BoolVar b) : Propagator(PropagatorCost::constant), x_(x), b_(b), c_(c) {}
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "x=c<=>b"; }
+
+private:
+    IntVar x_;
+    BoolVar b_;
+    int c_;
+};
+
+}  // namespace prune

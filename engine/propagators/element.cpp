@@ -1,0 +1,120 @@
+#include "element.hpp"
+
+#include <algorithm>
+
+namespace prune {
+
+ElementConstant::ElementConstant(std::vector<int> array, IntVar index, IntVar result)
+    : Propagator(PropagatorCost::linear), array_(std::move(array)), index_(index), result_(result) {
+    distinct_ = array_;
+    std::sort(distinct_.begin(), distinct_.end());
+    distinct_.erase(std::unique(distinct_.begin(), distinct_.end()), distinct_.end());
+    position_.reserve(array_.size());
+    for (int v : array_) {
+        position_.push_back(static_cast<int>(std::lower_bound(distinct_.begin(), distinct_.end(), v) - distinct_.begin()));
+    }
+    supported_.assign(distinct_.size(), 0);
+}
+
+void ElementConstant::attach(Solver& s) {
+    s.subscribe(this, index_, Condition::domain);
+    s.subscribe(this, result_, Condition::domain);
+}
+
+Status ElementConstant::propagate(Solver& s) {
+    if (is_failure(s.set_min(index_, 0))) return Status::failed;
+    if (is_failure(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1))) return Status::failed;
+    std::fill(supported_.begin(), supported_.end(), 0);
+    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
+        const int v = array_[i];
+        if (s.contains(result_, v)) {
+            supported_[position_[i]] = 1;
+            lo = std::min<std::int64_t>(lo, v);
+            hi = std::max<std::int64_t>(hi, v);
+        } else if (is_failure(s.remove(index_, static_cast<int>(i)))) {
+            return Status::failed;
+        }
+    }
+    if (lo > hi) return Status::failed;
+    if (is_failure(s.set_min(result_, lo)) || is_failure(s.set_max(result_, hi))) return Status::failed;
+    if (s.is_bitset(result_)) {
+        for (std::int64_t v = s.min(result_); v <= s.max(result_); v = s.next_value(result_, v)) {
+            auto it = std::lower_bound(distinct_.begin(), distinct_.end(), static_cast<int>(v));
+            if (it == distinct_.end() || *it != v || !supported_[it - distinct_.begin()]) {
+                if (is_failure(s.remove(result_, static_cast<int>(v)))) return Status::failed;
+            }
+        }
+    }
+    if (s.fixed(index_)) {
+        if (is_failure(s.assign(result_, array_[s.value(index_)]))) return Status::failed;
+        return Status::entailed;
+    }
+    return Status::ok;
+}
+
+ElementVariable::ElementVariable(std::vector<IntVar> array, IntVar index, IntVar result)
+    : Propagator(PropagatorCost::linear, false), array_(std::move(array)), index_(index), result_(result) {}
+
+namespace {
+
+bool intersects(const Solver& s, IntVar a, IntVar b) {
+    if (s.max(a) < s.min(b) || s.max(b) < s.min(a)) return false;
+    if (s.size(a) > s.size(b)) std::swap(a, b);
+    if (!s.is_bitset(b)) {
+        return s.next_value(a, std::int64_t{s.min(b)} - 1) <= s.max(b);
+    }
+    for (std::int64_t v = s.min(a); v <= s.max(a); v = s.next_value(a, v)) {
+        if (s.contains(b, static_cast<int>(v))) return true;
+    }
+    return false;
+}
+
+// Removes from `to` every value not in `from`.
+bool restrict_to(Solver& s, IntVar to, IntVar from) {
+    if (is_failure(s.set_min(to, s.min(from))) || is_failure(s.set_max(to, s.max(from)))) return false;
+    if (!s.is_bitset(to) || !s.is_bitset(from)) return true;
+    for (std::int64_t v = s.min(to); v <= s.max(to); v = s.next_value(to, v)) {
+        if (!s.contains(from, static_cast<int>(v)) && is_failure(s.remove(to, static_cast<int>(v)))) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void ElementVariable::attach(Solver& s) {
+    s.subscribe(this, index_, Condition::domain);
+    s.subscribe(this, result_, Condition::domain);
+    for (IntVar x : array_) s.subscribe(this, x, Condition::domain);
+}
+
+Status ElementVariable::propagate(Solver& s) {
+    if (is_failure(s.set_min(index_, 0))) return Status::failed;
+    if (is_failure(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1))) return Status::failed;
+    for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
+        if (!intersects(s, array_[i], result_) && is_failure(s.remove(index_, static_cast<int>(i)))) return Status::failed;
+    }
+    if (s.fixed(index_)) {
+        const IntVar chosen = array_[s.value(index_)];
+        if (!restrict_to(s, result_, chosen) || !restrict_to(s, chosen, result_)) return Status::failed;
+        return s.fixed(result_) ? Status::entailed : Status::ok;
+    }
+    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
+        lo = std::min<std::int64_t>(lo, s.min(array_[i]));
+        hi = std::max<std::int64_t>(hi, s.max(array_[i]));
+    }
+    if (is_failure(s.set_min(result_, lo)) || is_failure(s.set_max(result_, hi))) return Status::failed;
+    if (s.is_bitset(result_)) {
+        for (std::int64_t v = s.min(result_); v <= s.max(result_); v = s.next_value(result_, v)) {
+            bool supported = false;
+            for (std::int64_t i = s.min(index_); i <= s.max(index_) && !supported; i = s.next_value(index_, i)) {
+                supported = s.contains(array_[i], static_cast<int>(v));
+            }
+            if (!supported && is_failure(s.remove(result_, static_cast<int>(v)))) return Status::failed;
+        }
+    }
+    return Status::ok;
+}
+
+}  // namespace prune

@@ -1,0 +1,71 @@
+// Linear constraints: sum a_i * x_i (<=, =, !=) c over integer coefficients of any sign.
+//
+// LinearLessEqual and LinearEqual reach bounds(R) consistency: each bound is
+// tightened to the value implied by the others' bounds, rounded inward. One pass of
+// <= is idempotent (tightening a maximum cannot raise any minimum contribution); =
+// loops until no bound moves. Cost O(n) per pass. LinearNotEqual waits until one
+// variable is left and removes the single forbidden value. All arithmetic is 64-bit;
+// the post function refuses models whose partial sums could exceed +-2^62.
+// (Standard bound reasoning, e.g. Harvey & Stuckey, "Improving linear constraint
+// propagation by changing constraint representation", Constraints 2003.)
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../propagator.hpp"
+#include "../solver.hpp"
+
+namespace prune {
+
+struct LinearTerm {
+    std::int64_t coefficient;
+    IntVar var;
+};
+
+class LinearLessEqual final : public Propagator {
+public:
+    LinearLessEqual(std::vector<LinearTerm> terms, std::int64_t bound);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "linear<="; }
+
+private:
+    std::vector<LinearTerm> terms_;
+    std::int64_t bound_;
+};
+
+class LinearEqual final : public Propagator {
+public:
+    LinearEqual(std::vector<LinearTerm> terms, std::int64_t value);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "linear="; }
+
+private:
+    std::vector<LinearTerm> terms_;
+    std::int64_t value_;
+};
+
+class LinearNotEqual final : public Propagator {
+public:
+    LinearNotEqual(std::vector<LinearTerm> terms, std::int64_t value);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "linear!="; }
+
+private:
+    std::vector<LinearTerm> terms_;
+    std::int64_t value_;
+};
+
+// Floor and ceiling of a / b for b != 0, exact for negative operands.
+constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
+    const std::int64_t q = a / b;
+    return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+}
+
+}  // namespace prune

@@ -1,0 +1,24 @@
+// A small, seedable random generator (SplitMix64): the same seed gives the same
+// search on every platform, which std::uniform_int_distribution does not promise.
+#pragma once
+#include <cstdint>
+
+namespace prune {
+
+class Random {
+public:
+    explicit Random(std::uint64_t seed = 0) : state_(seed) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    // Uniform in [0, n) for n > 0 (bias below 2^-32 for n < 2^32).
+    std::uint64_t below(std::uint64_t n) { return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
+
+private:
+    std::uint64_t state_;
+};
+
+}  // namespace prune

@@ -1,0 +1,241 @@
+#include "search.hpp"
+
+#include <memory>
+
+#include "propagators/restart_nogoods.hpp"
+
+namespace prune {
+
+Search::Search(Solver& solver, SearchOptions options)
+    : solver_(solver), options_(std::move(options)), schedule_(options_.restarts), random_(options_.seed) {
+    const int n = solver_.variable_count();
+    std::vector<char> listed(static_cast<std::size_t>(n), 0);
+    for (IntVar x : options_.decision_variables) {
+        if (x.index < 0 || x.index >= n || listed[x.index]) continue;
+        listed[x.index] = 1;
+        order_.push_back(x);
+    }
+    decision_count_ = options_.decision_variables.empty() ? static_cast<std::size_t>(n) : order_.size();
+    for (int i = 0; i < n; ++i) {
+        if (!listed[i]) order_.push_back(IntVar{i});
+    }
+    weight_.assign(static_cast<std::size_t>(n), 1.0);
+    // Choice points and undo entries are bounded by the depth, which is bounded by
+    // the variables (and their bits, for splits): reserve so search does not allocate.
+    stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
+    solver_.trail().reserve(static_cast<std::size_t>(n) * 64 + 1024, static_cast<std::size_t>(n) * 4 + 64);
+}
+
+void Search::minimize(IntVar objective) {
+    objective_ = objective;
+    objective_sense_ = -1;
+}
+
+void Search::maximize(IntVar objective) {
+    objective_ = objective;
+    objective_sense_ = +1;
+}
+
+SearchStatus Search::finish(SearchStatus status) {
+    statistics_.propagations = solver_.propagations() - propagations_at_start_;
+    statistics_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+    return status;
+}
+
+bool Search::start() {
+    started_ = true;
+    start_time_ = std::chrono::steady_clock::now();
+    propagations_at_start_ = solver_.propagations();
+    return solver_.propagate();
+}
+
+SearchStatus Search::next() {
+    if (!solver_.error().empty()) return SearchStatus::error;
+    if (exhausted_) return SearchStatus::exhausted;
+    if (limit_hit_) return SearchStatus::limit;
+    if (!started_) {
+        if (!start()) {
+            exhausted_ = true;
+            return finish(solver_.error().empty() ? SearchStatus::exhausted : SearchStatus::error);
+        }
+    } else if (at_solution_) {
+        at_solution_ = false;
+        if (!backtrack()) return finish(stopped_or_exhausted());
+    }
+    for (;;) {
+        if (limit_reached()) {
+            limit_hit_ = true;
+            return finish(SearchStatus::limit);
+        }
+        if (schedule_.enabled() && failures_in_run_ >= schedule_.limit(run_)) {
+            if (!restart()) {
+                exhausted_ = true;
+                return finish(SearchStatus::exhausted);
+            }
+            continue;
+        }
+        Literal decision;
+        if (!select(decision)) {
+            ++statistics_.solutions;
+            at_solution_ = true;
+            if (objective_sense_ != 0) {
+                best_objective_ = solver_.value(objective_);
+                have_best_ = true;
+            }
+            return finish(SearchStatus::solution);
+        }
+        stack_.push_back(ChoicePoint{decision, false});
+        if (descend(decision, false)) continue;
+        if (!backtrack()) return finish(stopped_or_exhausted());
+    }
+}
+
+// After backtrack() returned false: a limit stopped it, or the tree is explored.
+SearchStatus Search::stopped_or_exhausted() {
+    if (limit_hit_) return SearchStatus::limit;
+    exhausted_ = true;
+    return SearchStatus::exhausted;
+}
+
+SearchStatus Search::count(std::uint64_t& solutions) {
+    for (;;) {
+        const SearchStatus status = next();
+        if (status != SearchStatus::solution) return status;
+        ++solutions;
+    }
+}
+
+bool Search::select(Literal& decision) {
+    // Heuristic choice among the decision variables.
+    std::size_t best = order_.size();
+    double best_score = 0;
+    for (std::size_t i = 0; i < decision_count_; ++i) {
+        const IntVar x = order_[i];
+        if (solver_.fixed(x)) continue;
+        if (options_.variable == VariableSelection::input_order) {
+            best = i;
+            break;
+        }
+        double score = static_cast<double>(solver_.size(x));
+        if (options_.variable == VariableSelection::dom_wdeg) score /= weight_[x.index];
+        if (best == order_.size() || score < best_score) {
+            best = i;
+            best_score = score;
+        }
+    }
+    if (best != order_.size()) {
+        decision = make_decision(order_[best], options_.value);
+        return true;
+    }
+    // Then whatever else is still open, so that every solution is fully fixed.
+    for (std::size_t i = decision_count_; i < order_.size(); ++i) {
+        if (!solver_.fixed(order_[i])) {
+            decision = make_decision(order_[i], ValueSelection::min);
+            return true;
+        }
+    }
+    return false;
+}
+
+Literal Search::make_decision(IntVar x, ValueSelection how) {
+    const std::int64_t lo = solver_.min(x);
+    const std::int64_t hi = solver_.max(x);
+    const int middle = static_cast<int>(lo + ((hi - lo) >> 1));  // floor of the midpoint
+    // A bounds-only domain cannot exclude an interior value: split it instead.
+    if (!solver_.is_bitset(x) && (how == ValueSelection::median || how == ValueSelection::random)) {
+        how = ValueSelection::split;
+    }
+    switch (how) {
+        case ValueSelection::min: return Literal{x, static_cast<int>(lo), LiteralKind::equal};
+        case ValueSelection::max: return Literal{x, static_cast<int>(hi), LiteralKind::equal};
+        case ValueSelection::median:
+            return Literal{x, solver_.nth_value(x, (solver_.size(x) - 1) / 2), LiteralKind::equal};
+        case ValueSelection::split: return Literal{x, middle, LiteralKind::less_equal};
+        case ValueSelection::reverse_split: return Literal{x, middle + 1, LiteralKind::greater_equal};
+        case ValueSelection::random: {
+            const std::uint64_t k = random_.below(static_cast<std::uint64_t>(solver_.size(x)));
+            return Literal{x, solver_.nth_value(x, static_cast<std::int64_t>(k)), LiteralKind::equal};
+        }
+    }
+    return Literal{x, static_cast<int>(lo), LiteralKind::equal};
+}
+
+bool Search::apply_objective_bound() {
+    if (!have_best_) return true;
+    const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, best_objective_ - 1)
+                                         : solver_.set_min(objective_, best_objective_ + 1);
+    return !is_failure(e);
+}
+
+bool Search::descend(const Literal& decision, bool right) {
+    solver_.push_level();
+    ++statistics_.nodes;
+    if (stack_.size() > statistics_.max_depth) statistics_.max_depth = stack_.size();
+    if (!is_failure(enforce(solver_, decision, right)) && apply_objective_bound() && solver_.propagate()) return true;
+    record_failure();
+    return false;
+}
+
+void Search::record_failure() {
+    ++statistics_.failures;
+    ++failures_in_run_;
+    solver_.clear_queue();
+    if (options_.variable != VariableSelection::dom_wdeg) return;
+    if (const Propagator* p = solver_.failed_propagator()) {
+        for (int x : p->scope()) weight_[x] += 1;
+    }
+}
+
+bool Search::backtrack() {
+    while (!stack_.empty()) {
+        ChoicePoint& top = stack_.back();
+        solver_.pop_level();
+        if (top.right) {
+            stack_.pop_back();
+            continue;
+        }
+        if (limit_reached()) {
+            limit_hit_ = true;
+            return false;
+        }
+        top.right = true;
+        if (descend(top.decision, true)) return true;
+        // The right branch failed at once: its level is popped on the next turn.
+    }
+    return false;
+}
+
+bool Search::restart() {
+    ++statistics_.restarts;
+    ++run_;
+    failures_in_run_ = 0;
+    // The explored part of the tree becomes nogoods; trailing positive decisions after
+    // the last negative one exclude nothing and are dropped.
+    std::size_t useful = 0;
+    for (std::size_t i = 0; i < stack_.size(); ++i) {
+        if (stack_[i].right) useful = i + 1;
+    }
+    std::vector<RestartNogoods::Step> path;
+    path.reserve(useful);
+    for (std::size_t i = 0; i < useful; ++i) path.push_back({stack_[i].decision, stack_[i].right});
+    while (solver_.depth() > 0) solver_.pop_level();
+    stack_.clear();
+    solver_.clear_queue();
+    if (!path.empty()) solver_.add(std::make_unique<RestartNogoods>(std::move(path)));
+    return apply_objective_bound() && solver_.propagate();
+}
+
+bool Search::limit_reached() {
+    if (stop_requested_) return true;
+    const SearchLimits& l = options_.limits;
+    if (l.nodes != 0 && statistics_.nodes >= l.nodes) return true;
+    if (l.failures != 0 && statistics_.failures >= l.failures) return true;
+    if (l.seconds > 0 && statistics_.nodes >= next_clock_check_) {
+        next_clock_check_ = statistics_.nodes + 32;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+        if (elapsed >= l.seconds) return true;
+    }
+    return false;
+}
+
+}  // namespace prune

@@ -1,0 +1,136 @@
+// Search: depth-first search with binary branching, restarts, enumeration, counting
+// and branch-and-bound optimisation.
+//
+//     prune::Search search(solver, options);
+//     while (search.next() == prune::SearchStatus::solution) { read solver.value(x) }
+//
+// After next() returns `solution`, every variable of the solver is fixed. The search
+// keeps an explicit stack of choice points (no recursion). A choice is x = v / x != v
+// or x <= v / x > v. Restarts record the explored part of the tree as nogoods
+// (Lecoutre et al., "Recording and minimizing nogoods from restarts", JSAT 2007), so
+// enumeration and counting stay exact with any restart policy.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "literal.hpp"
+#include "random.hpp"
+#include "restarts.hpp"
+#include "solver.hpp"
+
+namespace prune {
+
+enum class VariableSelection : std::uint8_t {
+    input_order,      // first unfixed variable
+    smallest_domain,  // first-fail
+    dom_wdeg,         // smallest domain size / failure weight (Boussemart et al. 2004)
+};
+
+enum class ValueSelection : std::uint8_t {
+    min,            // x = min / x != min
+    max,            // x = max / x != max
+    median,         // x = median value / x != it
+    split,          // x <= (min+max)/2 / x > (min+max)/2
+    reverse_split,  // x > (min+max)/2 / x <= (min+max)/2
+    random,         // x = a value drawn from the domain (seeded) / x != it
+};
+
+struct SearchLimits {
+    std::uint64_t nodes = 0;     // 0: no limit
+    std::uint64_t failures = 0;  // 0: no limit
+    double seconds = 0;          // 0: no limit
+};
+
+struct SearchOptions {
+    VariableSelection variable = VariableSelection::smallest_domain;
+    ValueSelection value = ValueSelection::min;
+    RestartPolicy restarts;
+    std::uint64_t seed = 0;
+    SearchLimits limits;
+    // Branch on these first (then on any other unfixed variable, input order, min);
+    // empty: all variables.
+    std::vector<IntVar> decision_variables;
+};
+
+enum class SearchStatus : std::uint8_t {
+    solution,   // the solver holds a solution
+    exhausted,  // no (further) solution: the search space is fully explored
+    limit,      // a limit stopped the search first
+    error,      // the model is invalid: Solver::error() says why
+};
+
+struct SearchStatistics {
+    std::uint64_t nodes = 0;
+    std::uint64_t failures = 0;
+    std::uint64_t propagations = 0;
+    std::uint64_t solutions = 0;
+    std::uint64_t restarts = 0;
+    std::uint64_t max_depth = 0;
+    double seconds = 0;
+};
+
+class Search {
+public:
+    explicit Search(Solver& solver, SearchOptions options = {});
+    Search(const Search&) = delete;
+    Search& operator=(const Search&) = delete;
+
+    // Optimisation: each later solution is strictly better than the previous one;
+    // `exhausted` after the last solution proves it optimal. Call before next().
+    void minimize(IntVar objective);
+    void maximize(IntVar objective);
+
+    SearchStatus next();
+    // Counts the remaining solutions without keeping them; stops at a limit.
+    SearchStatus count(std::uint64_t& solutions);
+
+    const SearchStatistics& statistics() const { return statistics_; }
+    // Asks a running search to stop at its next check (e.g. from a signal handler).
+    void request_stop() { stop_requested_ = true; }
+
+private:
+    // The left branch makes the decision true, the right branch makes it false.
+    struct ChoicePoint {
+        Literal decision;
+        bool right;  // the right alternative is being explored
+    };
+
+    bool start();
+    bool select(Literal& decision);
+    Literal make_decision(IntVar x, ValueSelection how);
+    bool descend(const Literal& decision, bool right);
+    bool backtrack();
+    SearchStatus finish(SearchStatus status);
+    SearchStatus stopped_or_exhausted();
+    void record_failure();
+    bool restart();
+    bool limit_reached();
+    bool apply_objective_bound();
+
+    Solver& solver_;
+    SearchOptions options_;
+    RestartSchedule schedule_;
+    Random random_;
+    std::vector<IntVar> order_;           // decision variables, then the rest
+    std::size_t decision_count_ = 0;      // order_[0, decision_count_) follow the heuristics
+    std::vector<ChoicePoint> stack_;
+    std::vector<double> weight_;          // dom/wdeg failure weight per variable
+    SearchStatistics statistics_;
+    std::chrono::steady_clock::time_point start_time_;
+    std::uint64_t run_ = 0;               // restart run number
+    std::uint64_t failures_in_run_ = 0;
+    std::uint64_t propagations_at_start_ = 0;
+    std::uint64_t next_clock_check_ = 0;
+    IntVar objective_;
+    int objective_sense_ = 0;             // -1 minimise, +1 maximise, 0 none
+    std::int64_t best_objective_ = 0;     // the next solution must beat this
+    bool have_best_ = false;
+    bool started_ = false;
+    bool at_solution_ = false;
+    bool exhausted_ = false;
+    bool limit_hit_ = false;
+    volatile bool stop_requested_ = false;
+};
+
+}  // namespace prune

@@ -1,0 +1,136 @@
+#include "solver.hpp"
+
+#include <cassert>
+
+namespace prune {
+
+IntVar Solver::add_variable(int index, std::string_view name) {
+    variable_names_.emplace_back(name);
+    subscriptions_.emplace_back();
+    return IntVar{index};
+}
+
+IntVar Solver::new_int_var(int min, int max, std::string_view name) {
+    assert(depth() == 0 && "variables are created at the root");
+    if (min > max) {
+        root_failed_ = true;  // an empty domain: the model has no solution
+        return add_variable(domains_.add_range(0, 0), name);
+    }
+    return add_variable(domains_.add_range(min, max), name);
+}
+
+IntVar Solver::new_int_var(const std::vector<int>& values, std::string_view name) {
+    assert(depth() == 0 && "variables are created at the root");
+    if (values.empty()) {
+        root_failed_ = true;
+        return add_variable(domains_.add_range(0, 0), name);
+    }
+    return add_variable(domains_.add_values(values), name);
+}
+
+BoolVar Solver::new_bool_var(std::string_view name) { return new_int_var(0, 1, name); }
+
+std::vector<IntVar> Solver::new_int_vars(int n, int min, int max, std::string_view prefix) {
+    std::vector<IntVar> vars;
+    vars.reserve(n);
+    for (int i = 0; i < n; ++i) {
+        vars.push_back(prefix.empty() ? new_int_var(min, max) : new_int_var(min, max, std::string(prefix) + std::to_string(i)));
+    }
+    return vars;
+}
+
+std::string Solver::display_name(IntVar x) const {
+    const std::string& n = variable_names_[x.index];
+    if (!n.empty()) return n;
+    std::string anonymous(1, 'x');  // (built in two steps: GCC 12 warns falsely on "x" + to_string)
+    anonymous += std::to_string(x.index);
+    return anonymous;
+}
+
+void Solver::register_propagator(std::unique_ptr<Propagator> p) {
+    assert(depth() == 0 && "propagators are posted at the root");
+    p->id_ = static_cast<int>(propagators_.size());
+    propagators_.push_back(std::move(p));
+    // Every propagator fits in its queue at once, so the queues never grow in search.
+    for (Queue& q : queues_) {
+        if (q.ring.size() < propagators_.size()) {
+            std::vector<Propagator*> bigger(propagators_.size() * 2, nullptr);
+            for (std::size_t i = 0; i < q.count; ++i) bigger[i] = q.ring[(q.head + i) % q.ring.size()];
+            q.ring.swap(bigger);
+            q.head = 0;
+        }
+    }
+    Propagator* added = propagators_.back().get();
+    added->attach(*this);
+    schedule(added);
+}
+
+void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
+    subscriptions_[x.index].push_back(Subscription{p, tag, c});
+    p->scope_.push_back(x.index);
+}
+
+void Solver::schedule(Propagator* p) {
+    if (p->queued_ || !p->active()) return;
+    Queue& q = queues_[static_cast<int>(p->cost_)];
+    q.ring[(q.head + q.count) % q.ring.size()] = p;
+    ++q.count;
+    p->queued_ = true;
+}
+
+void Solver::wake(int x, Event e) {
+    for (const Subscription& s : subscriptions_[x]) {
+        if (!wakes(e, s.condition)) continue;
+        Propagator* p = s.propagator;
+        if (p == running_ && p->idempotent_) continue;
+        if (!p->active()) continue;
+        if (p->wants_advice_ && !p->advise(*this, s.tag, e)) continue;
+        schedule(p);
+    }
+}
+
+void Solver::clear_queue() {
+    for (Queue& q : queues_) {
+        for (std::size_t i = 0; i < q.count; ++i) q.ring[(q.head + i) % q.ring.size()]->queued_ = false;
+        q.head = 0;
+        q.count = 0;
+    }
+}
+
+bool Solver::propagate() {
+    failed_propagator_ = nullptr;
+    if (root_failed_) {
+        clear_queue();
+        return false;
+    }
+    for (;;) {
+        Queue* q = nullptr;
+        for (Queue& candidate : queues_) {
+            if (candidate.count != 0) {
+                q = &candidate;
+                break;
+            }
+        }
+        if (q == nullptr) return true;
+        Propagator* p = q->ring[q->head];
+        q->head = (q->head + 1) % q->ring.size();
+        --q->count;
+        p->queued_ = false;
+        if (!p->active()) continue;
+        running_ = p;
+        ++p->counters_.runs;
+        ++propagations_;
+        const Status status = p->propagate(*this);
+        running_ = nullptr;
+        if (status == Status::failed) {
+            ++p->counters_.failures;
+            failed_propagator_ = p;
+            clear_queue();
+            if (depth() == 0) root_failed_ = true;
+            return false;
+        }
+        if (status == Status::entailed) set_entailed(p);
+    }
+}
+
+}  // namespace prune

@@ -1,0 +1,164 @@
+// Solver: the variables, their domains, the propagators and the propagation loop.
+//
+// A Solver is a model and its current state in one object. Build the model at the
+// root (new variables, post constraints through constraints.hpp), then hand it to a
+// Search. Domain updates go through the Solver so that subscribed propagators are
+// woken; propagate() runs the queue to a fixpoint or to a failure.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "domain.hpp"
+#include "event.hpp"
+#include "propagator.hpp"
+#include "trail.hpp"
+
+namespace prune {
+
+// A handle to an integer variable of one Solver. Boolean variables are integer
+// variables over {0, 1}.
+struct IntVar {
+    int index = -1;
+    friend bool operator==(IntVar, IntVar) = default;
+};
+using BoolVar = IntVar;
+
+class Solver {
+public:
+    Solver() = default;
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    // ---- Model building (at the root only) ----
+    IntVar new_int_var(int min, int max, std::string_view name = {});
+    IntVar new_int_var(const std::vector<int>& values, std::string_view name = {});
+    BoolVar new_bool_var(std::string_view name = {});
+    // n variables named prefix0, prefix1, ... (unnamed when prefix is empty).
+    std::vector<IntVar> new_int_vars(int n, int min, int max, std::string_view prefix = {});
+
+    // Takes ownership, assigns an id and schedules the first run.
+    template <class P>
+    P* add(std::unique_ptr<P> propagator) {
+        P* p = propagator.get();
+        register_propagator(std::move(propagator));
+        return p;
+    }
+    void subscribe(Propagator* p, IntVar x, Condition c, int tag = 0);
+
+    // A constraint that cannot hold (detected at post) or a malformed call marks the
+    // solver failed or in error; search then reports no solution or the error.
+    void fail() { root_failed_ = true; }
+    bool root_failed() const { return root_failed_; }
+    void set_error(std::string message) {
+        if (error_.empty()) error_ = std::move(message);
+        root_failed_ = true;
+    }
+    const std::string& error() const { return error_; }
+
+    // ---- Queries ----
+    int variable_count() const { return domains_.count(); }
+    int min(IntVar x) const { return domains_.min(x.index); }
+    int max(IntVar x) const { return domains_.max(x.index); }
+    std::int64_t size(IntVar x) const { return domains_.size(x.index); }
+    bool fixed(IntVar x) const { return domains_.fixed(x.index); }
+    bool contains(IntVar x, int v) const { return domains_.contains(x.index, v); }
+    bool is_bitset(IntVar x) const { return domains_.is_bitset(x.index); }
+    // The value of a fixed variable.
+    int value(IntVar x) const { return domains_.min(x.index); }
+    std::int64_t next_value(IntVar x, std::int64_t v) const { return domains_.next_value(x.index, v); }
+    std::int64_t previous_value(IntVar x, std::int64_t v) const { return domains_.previous_value(x.index, v); }
+    int nth_value(IntVar x, std::int64_t k) const { return domains_.nth_value(x.index, k); }
+    // Calls f(v) for each value in increasing order. f must not change x's domain.
+    template <class F>
+    void for_each_value(IntVar x, F&& f) const {
+        const std::int64_t end = std::int64_t{max(x)} + 1;
+        for (std::int64_t v = min(x); v < end; v = next_value(x, v)) f(static_cast<int>(v));
+    }
+    const std::string& name(IntVar x) const { return variable_names_[x.index]; }
+    // The model name, or "x<index>" for an anonymous variable.
+    std::string display_name(IntVar x) const;
+
+    // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
+    Event remove(IntVar x, int v) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.remove(trail_, x.index, v), before);
+    }
+    Event set_min(IntVar x, std::int64_t v) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.set_min(trail_, x.index, v), before);
+    }
+    Event set_max(IntVar x, std::int64_t v) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.set_max(trail_, x.index, v), before);
+    }
+    Event assign(IntVar x, int v) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.assign(trail_, x.index, v), before);
+    }
+    Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.remove_range(trail_, x.index, lo, hi), before);
+    }
+
+    // ---- Propagation ----
+    // Runs scheduled propagators to a fixpoint. False on failure; the propagator that
+    // failed (if any) is then failed_propagator().
+    bool propagate();
+    void schedule(Propagator* p);
+    void set_entailed(Propagator* p) { p->entailed_.set(trail_, 1); }
+    const Propagator* failed_propagator() const { return failed_propagator_; }
+    int propagator_count() const { return static_cast<int>(propagators_.size()); }
+    const Propagator& propagator(int id) const { return *propagators_[id]; }
+    std::uint64_t propagations() const { return propagations_; }
+
+    // ---- Backtracking ----
+    Trail& trail() { return trail_; }
+    void push_level() { trail_.push_level(); }
+    void pop_level() { trail_.pop_level(); }
+    std::size_t depth() const { return trail_.depth(); }
+
+    // Cancels all pending work (after a failure the queue holds stale entries).
+    void clear_queue();
+
+private:
+    struct Subscription {
+        Propagator* propagator;
+        int tag;
+        Condition condition;
+    };
+    // A fixed-capacity FIFO per cost class; each propagator is queued at most once.
+    struct Queue {
+        std::vector<Propagator*> ring;
+        std::size_t head = 0;
+        std::size_t count = 0;
+    };
+
+    void register_propagator(std::unique_ptr<Propagator> p);
+    Event update(int x, Event e, std::int64_t size_before) {
+        if (is_change(e)) {
+            if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(size_before - domains_.size(x));
+            wake(x, e);
+        }
+        return e;
+    }
+    void wake(int x, Event e);
+    IntVar add_variable(int index, std::string_view name);
+
+    DomainStore domains_;
+    Trail trail_;
+    std::vector<std::string> variable_names_;
+    std::vector<std::vector<Subscription>> subscriptions_;
+    std::vector<std::unique_ptr<Propagator>> propagators_;
+    std::array<Queue, propagator_cost_classes> queues_;
+    Propagator* running_ = nullptr;
+    const Propagator* failed_propagator_ = nullptr;
+    std::uint64_t propagations_ = 0;
+    bool root_failed_ = false;
+    std::string error_;
+};
+
+}  // namespace prune

@@ -1,0 +1,222 @@
+// Search: known counts, exact enumeration under restarts, optimisation, limits,
+// determinism and the allocation budget.
+#include "catch.hpp"
+#include "support/propagator_check.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+using namespace prune;
+using namespace prune::test;
+
+// ---- Counting heap allocations (for the "search does not allocate" test) ----
+namespace {
+std::atomic<std::uint64_t> allocations{0};
+}
+void* operator new(std::size_t n) {
+    ++allocations;
+    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+    throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// n-queens by pairwise disequalities: q[i] != q[j], q[i] != q[j] +- (j - i).
+std::vector<IntVar> queens_pairwise(Solver& s, int n) {
+    std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1, "q");
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            not_equal(s, q[i], q[j]);
+            not_equal_offset(s, q[i], q[j], j - i);
+            not_equal_offset(s, q[i], q[j], i - j);
+        }
+    }
+    return q;
+}
+
+std::uint64_t count_solutions(Solver& s, SearchOptions o = {}) {
+    Search search(s, o);
+    std::uint64_t n = 0;
+    REQUIRE(search.count(n) == SearchStatus::exhausted);
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("n-queens has the known number of solutions for n = 1..10", "[search]") {
+    const std::uint64_t known[] = {1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
+    for (int n = 1; n <= 10; ++n) {
+        Solver s;
+        queens_pairwise(s, n);
+        CHECK(count_solutions(s) == known[n - 1]);
+    }
+}
+
+TEST_CASE("every branching and restart policy enumerates the same solutions", "[search][restarts]") {
+    // 6-queens (4 solutions) and 7-queens (40) under 18 configurations.
+    for (int n : {6, 7}) {
+        const std::vector<Assignment> reference = all_solutions([n](Solver& s) { return queens_pairwise(s, n); }, SearchOptions{});
+        for (const SearchOptions& o : search_configurations()) {
+            CHECK(all_solutions([n](Solver& s) { return queens_pairwise(s, n); }, o) == reference);
+        }
+    }
+}
+
+TEST_CASE("restarts after every failure still count exactly", "[search][restarts]") {
+    for (RestartKind kind : {RestartKind::luby, RestartKind::geometric}) {
+        Solver s;
+        queens_pairwise(s, 8);
+        SearchOptions o;
+        o.restarts = RestartPolicy{kind, 1, 1.1};
+        o.variable = VariableSelection::dom_wdeg;
+        o.value = ValueSelection::random;
+        Search search(s, o);
+        std::uint64_t n = 0;
+        REQUIRE(search.count(n) == SearchStatus::exhausted);
+        CHECK(n == 92);
+        CHECK(search.statistics().restarts > 10);
+    }
+}
+
+TEST_CASE("the Luby sequence starts 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8", "[restarts]") {
+    const std::uint64_t expected[] = {1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8};
+    for (std::uint64_t i = 0; i < 15; ++i) CHECK(luby(i + 1) == expected[i]);
+}
+
+TEST_CASE("branch and bound reports improving solutions and proves the optimum", "[search][optimisation]") {
+    // Maximise 3a + 2b - c subject to a + b + c <= 7, a != b, over 0..5.
+    for (bool with_restarts : {false, true}) {
+        Solver s;
+        IntVar a = s.new_int_var(0, 5), b = s.new_int_var(0, 5), c = s.new_int_var(0, 5);
+        IntVar objective = s.new_int_var(-100, 100);
+        linear(s, {1, 1, 1}, {a, b, c}, Relation::less_equal, 7);
+        not_equal(s, a, b);
+        linear(s, {3, 2, -1, -1}, {a, b, c, objective}, Relation::equal, 0);
+        SearchOptions o;
+        o.decision_variables = {a, b, c};
+        if (with_restarts) o.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};
+        Search search(s, o);
+        search.maximize(objective);
+        int last = -1000;
+        int improvements = 0;
+        while (search.next() == SearchStatus::solution) {
+            CHECK(s.value(objective) > last);
+            last = s.value(objective);
+            ++improvements;
+        }
+        CHECK(last == 19);  // a = 5, b = 2, c = 0
+        CHECK(improvements >= 1);
+    }
+}
+
+TEST_CASE("minimisation finds the optimum", "[search][optimisation]") {
+    Solver s;
+    std::vector<IntVar> x = s.new_int_vars(4, 1, 6);
+    IntVar total = s.new_int_var(0, 100);
+    for (int i = 0; i < 4; ++i)
+        for (int j = i + 1; j < 4; ++j) not_equal(s, x[i], x[j]);
+    std::vector<IntVar> terms = x;
+    terms.push_back(total);
+    linear(s, {1, 2, 3, 4, -1}, terms, Relation::equal, 0);
+    Search search(s);
+    search.minimize(total);
+    int best = -1;
+    while (search.next() == SearchStatus::solution) best = s.value(total);
+    CHECK(best == 4 * 1 + 3 * 2 + 2 * 3 + 1 * 4);
+}
+
+TEST_CASE("node and failure limits stop the search with status limit", "[search][limits]") {
+    Solver s;
+    queens_pairwise(s, 12);
+    SearchOptions o;
+    o.limits.nodes = 100;
+    Search search(s, o);
+    std::uint64_t n = 0;
+    CHECK(search.count(n) == SearchStatus::limit);
+    CHECK(search.statistics().nodes <= 100);
+    CHECK(search.next() == SearchStatus::limit);
+
+    Solver t;
+    queens_pairwise(t, 12);
+    SearchOptions f;
+    f.limits.failures = 10;
+    Search second(t, f);
+    CHECK(second.count(n) == SearchStatus::limit);
+    CHECK(second.statistics().failures == 10);
+}
+
+TEST_CASE("a time limit stops a long search", "[search][limits]") {
+    Solver s;
+    queens_pairwise(s, 28);
+    SearchOptions o;
+    o.limits.seconds = 0.05;
+    o.variable = VariableSelection::input_order;
+    Search search(s, o);
+    std::uint64_t n = 0;
+    CHECK(search.count(n) == SearchStatus::limit);
+    CHECK(search.statistics().seconds < 1.0);
+}
+
+TEST_CASE("the same seed gives the same search", "[search]") {
+    auto run = [](std::uint64_t seed) {
+        Solver s;
+        queens_pairwise(s, 9);
+        SearchOptions o;
+        o.value = ValueSelection::random;
+        o.variable = VariableSelection::dom_wdeg;
+        o.restarts = RestartPolicy{RestartKind::luby, 4, 1.5};
+        o.seed = seed;
+        Search search(s, o);
+        std::vector<int> first;
+        REQUIRE(search.next() == SearchStatus::solution);
+        for (int i = 0; i < 9; ++i) first.push_back(s.value(IntVar{i}));
+        std::uint64_t n = 0;
+        search.count(n);
+        return std::make_pair(first, search.statistics().nodes);
+    };
+    CHECK(run(7) == run(7));
+}
+
+TEST_CASE("an unsatisfiable root and an invalid model are reported", "[search]") {
+    Solver s;
+    IntVar x = s.new_int_var(0, 3);
+    linear(s, {1}, {x}, Relation::greater_equal, 5);
+    Search search(s);
+    CHECK(search.next() == SearchStatus::exhausted);
+
+    Solver t;
+    IntVar y = t.new_int_var(0, 3);
+    linear(t, {1, 2}, {y}, Relation::equal, 1);
+    Search invalid(t);
+    CHECK(invalid.next() == SearchStatus::error);
+    CHECK_FALSE(t.error().empty());
+}
+
+TEST_CASE("search allocates nothing per node", "[search][memory]") {
+    // The same model searched for 1,000 nodes and to the end (about 35 times more
+    // nodes): the allocations made during search must not grow with the nodes.
+    auto allocations_during = [](std::uint64_t node_limit, std::uint64_t& nodes) {
+        const std::uint64_t at_start = allocations.load();
+        Solver s;
+        queens_pairwise(s, 10);
+        REQUIRE(allocations.load() > at_start);  // the counter does see the model being built
+        SearchOptions o;
+        o.limits.nodes = node_limit;
+        o.variable = VariableSelection::dom_wdeg;
+        Search search(s, o);
+        const std::uint64_t before = allocations.load();
+        std::uint64_t n = 0;
+        search.count(n);
+        nodes = search.statistics().nodes;
+        return allocations.load() - before;
+    };
+    std::uint64_t short_nodes = 0, long_nodes = 0;
+    const std::uint64_t short_run = allocations_during(1000, short_nodes);
+    const std::uint64_t long_run = allocations_during(0, long_nodes);
+    INFO("short: " << short_nodes << " nodes, " << short_run << " allocations; long: " << long_nodes << " nodes, " << long_run << " allocations");
+    CHECK(long_nodes > 10 * short_nodes);
+    CHECK(long_run == short_run);
+}

@@ -139,6 +139,18 @@ Event DomainStore::set_min(Trail& trail, int x, std::int64_t v) {
         h.size = std::int64_t{h.bounds.max} - v + 1;
         return bounds_event(h);
     }
+    if (l.word_count == 1) {
+        // One word (domains of up to 64 values): a couple of mask operations.
+        const std::uint64_t word = words_[l.first_word];
+        const int lo = static_cast<int>(h.bounds.min - l.offset);
+        const int hi = static_cast<int>(h.bounds.max - l.offset);
+        const int from = static_cast<int>(v - l.offset);
+        const std::uint64_t live = word & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+        const std::uint64_t kept = live & (~std::uint64_t{0} << from);
+        h.size -= std::popcount(live & ~kept);
+        h.bounds.min = static_cast<std::int32_t>(l.offset + std::countr_zero(kept));
+        return bounds_event(h);
+    }
     // The new minimum is the first value >= v still in the domain; max is one.
     const std::int64_t new_min = next_bit(l, v, h.bounds.max);
     h.size -= count_bits(l, h.bounds.min, new_min - 1);
@@ -155,6 +167,17 @@ Event DomainStore::set_max(Trail& trail, int x, std::int64_t v) {
     if (l.word_count == 0) {
         h.bounds.max = static_cast<std::int32_t>(v);
         h.size = v - h.bounds.min + 1;
+        return bounds_event(h);
+    }
+    if (l.word_count == 1) {
+        const std::uint64_t word = words_[l.first_word];
+        const int lo = static_cast<int>(h.bounds.min - l.offset);
+        const int hi = static_cast<int>(h.bounds.max - l.offset);
+        const int to = static_cast<int>(v - l.offset);
+        const std::uint64_t live = word & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+        const std::uint64_t kept = live & (~std::uint64_t{0} >> (63 - to));
+        h.size -= std::popcount(live & ~kept);
+        h.bounds.max = static_cast<std::int32_t>(l.offset + 63 - std::countl_zero(kept));
         return bounds_event(h);
     }
     const std::int64_t new_max = previous_bit(l, v, h.bounds.min);
@@ -199,6 +222,93 @@ Event DomainStore::remove_range(Trail& trail, int x, std::int64_t lo, std::int64
     }
     h.size -= removed;
     return Event::domain;
+}
+
+// intersect_with_offset for two one-word bitsets: shift y's word onto x's and mask.
+Event DomainStore::intersect_one_word(Trail& trail, int x, int y, std::int64_t c) {
+    const Layout& lx = layout_[x];
+    const Layout& ly = layout_[y];
+    Header& h = header_[x];
+    const Header& hy = header_[y];
+    const std::int64_t shift = lx.offset - c - ly.offset;
+    std::uint64_t ybits = words_[ly.first_word];
+    // Only y's live values count: mask its word to [min, max] before shifting.
+    ybits &= (~std::uint64_t{0} << (hy.bounds.min - ly.offset)) & (~std::uint64_t{0} >> (63 - (hy.bounds.max - ly.offset)));
+    const std::uint64_t image = shift >= 64 || shift <= -64 ? 0 : shift >= 0 ? ybits >> shift : ybits << -shift;
+    std::uint64_t& word = words_[lx.first_word];
+    const int lo = h.bounds.min - static_cast<int>(lx.offset);
+    const int hi = h.bounds.max - static_cast<int>(lx.offset);
+    const std::uint64_t live = word & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+    const std::uint64_t kept = live & image;
+    if (kept == live) return Event::none;
+    if (kept == 0) return Event::failed;
+    save_header(trail, h);
+    trail.save(&word);
+    word &= ~(live & ~kept);
+    const std::int32_t old_min = h.bounds.min, old_max = h.bounds.max;
+    h.size = std::popcount(kept);
+    h.bounds.min = static_cast<std::int32_t>(lx.offset + std::countr_zero(kept));
+    h.bounds.max = static_cast<std::int32_t>(lx.offset + 63 - std::countl_zero(kept));
+    if (h.size == 1) return Event::fixed;
+    return (h.bounds.min != old_min || h.bounds.max != old_max) ? Event::bounds : Event::domain;
+}
+
+std::uint64_t DomainStore::extract_bits(const Layout& l, std::int64_t first) const {
+    const std::int64_t q = first >= 0 ? first / 64 : -((-first + 63) / 64);  // floor(first / 64)
+    const int r = static_cast<int>(first - q * 64);
+    auto word = [&](std::int64_t k) -> std::uint64_t {
+        return (k >= 0 && k < static_cast<std::int64_t>(l.word_count)) ? words_[l.first_word + k] : 0;
+    };
+    if (r == 0) return word(q);
+    return (word(q) >> r) | (word(q + 1) << (64 - r));
+}
+
+// The strongest of two events (events are nested bit sets).
+static Event combine(Event a, Event b) {
+    if (a == Event::failed || b == Event::failed) return Event::failed;
+    return static_cast<Event>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
+}
+
+Event DomainStore::intersect_with_offset(Trail& trail, int x, int y, std::int64_t c) {
+    if (layout_[x].word_count == 1 && layout_[y].word_count == 1) return intersect_one_word(trail, x, y, c);
+    Event e = set_min(trail, x, std::int64_t{min(y)} + c);
+    if (e == Event::failed) return e;
+    e = combine(e, set_max(trail, x, std::int64_t{max(y)} + c));
+    if (e == Event::failed) return e;
+    const Layout& lx = layout_[x];
+    const Layout& ly = layout_[y];
+    if (lx.word_count == 0 || ly.word_count == 0) return e;
+    Header& h = header_[x];
+    // Bit i of x is value offset_x + i; it needs bit i + shift of y.
+    const std::int64_t shift = lx.offset - c - ly.offset;
+    const std::int64_t lo = h.bounds.min - lx.offset;
+    const std::int64_t hi = h.bounds.max - lx.offset;
+    auto lost_in = [&](std::int64_t w) {
+        std::uint64_t range = ~std::uint64_t{0};
+        if (w == (lo >> 6)) range &= ~std::uint64_t{0} << (lo & 63);
+        if (w == (hi >> 6)) range &= ~std::uint64_t{0} >> (63 - (hi & 63));
+        return words_[lx.first_word + w] & range & ~extract_bits(ly, w * 64 + shift);
+    };
+    // Count first, so that a wipe-out leaves the domain untouched.
+    std::int64_t removed = 0;
+    for (std::int64_t w = lo >> 6; w <= (hi >> 6); ++w) removed += std::popcount(lost_in(w));
+    if (removed == 0) return e;
+    if (removed >= h.size) return Event::failed;
+    save_header(trail, h);
+    for (std::int64_t w = lo >> 6; w <= (hi >> 6); ++w) {
+        const std::uint64_t lost = lost_in(w);
+        if (lost == 0) continue;
+        std::uint64_t& word = words_[lx.first_word + w];
+        trail.save(&word);
+        word &= ~lost;
+    }
+    h.size -= removed;
+    const std::int32_t old_min = h.bounds.min, old_max = h.bounds.max;
+    h.bounds.min = static_cast<std::int32_t>(next_bit(lx, old_min, old_max));
+    h.bounds.max = static_cast<std::int32_t>(previous_bit(lx, old_max, old_min));
+    if (h.bounds.min == h.bounds.max) return Event::fixed;
+    if (h.bounds.min != old_min || h.bounds.max != old_max) return combine(e, Event::bounds);
+    return combine(e, Event::domain);
 }
 
 }  // namespace prune

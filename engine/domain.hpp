@@ -56,6 +56,9 @@ public:
     Event assign(Trail& trail, int x, int v);
     // Removes every value in [lo, hi].
     Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
+    // Keeps in x only the values v with v - c in y: x = x ∩ (y + c). Word-parallel
+    // when both are bitsets; bounds only otherwise.
+    Event intersect_with_offset(Trail& trail, int x, int y, std::int64_t c);
 
 private:
     struct Bounds {
@@ -87,6 +90,10 @@ private:
     std::int64_t count_bits(const Layout& l, std::int64_t lo, std::int64_t hi) const;
     std::int64_t next_bit(const Layout& l, std::int64_t from, std::int64_t limit) const;
     std::int64_t previous_bit(const Layout& l, std::int64_t from, std::int64_t limit) const;
+    // 64 bits of x's bitset starting at bit index `first` (may be negative); bits
+    // outside the bitset read as 0.
+    std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
+    Event intersect_one_word(Trail& trail, int x, int y, std::int64_t c);
     static Event bounds_event(const Header& h) { return h.bounds.min == h.bounds.max ? Event::fixed : Event::bounds; }
 
     std::vector<Header> header_;

@@ -51,15 +51,8 @@ void Solver::register_propagator(std::unique_ptr<Propagator> p) {
     assert(depth() == 0 && "propagators are posted at the root");
     p->id_ = static_cast<int>(propagators_.size());
     propagators_.push_back(std::move(p));
-    // Every propagator fits in its queue at once, so the queues never grow in search.
-    for (Queue& q : queues_) {
-        if (q.ring.size() < propagators_.size()) {
-            std::vector<Propagator*> bigger(propagators_.size() * 2, nullptr);
-            for (std::size_t i = 0; i < q.count; ++i) bigger[i] = q.ring[(q.head + i) % q.ring.size()];
-            q.ring.swap(bigger);
-            q.head = 0;
-        }
-    }
+    // Every propagator fits in its queue at once, so the queue never grows in search.
+    queue_.reserve(propagators_.size());
     Propagator* added = propagators_.back().get();
     added->attach(*this);
     schedule(added);
@@ -70,18 +63,11 @@ void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
     p->scope_.push_back(x.index);
 }
 
-void Solver::schedule(Propagator* p) {
-    if (p->queued_ || !p->active()) return;
-    Queue& q = queues_[static_cast<int>(p->cost_)];
-    q.ring[(q.head + q.count) % q.ring.size()] = p;
-    ++q.count;
-    p->queued_ = true;
-}
-
 void Solver::wake(int x, Event e) {
     for (const Subscription& s : subscriptions_[x]) {
         if (!wakes(e, s.condition)) continue;
         Propagator* p = s.propagator;
+        if (p->queued_ && !p->wants_advice_) continue;
         if (p == running_ && p->idempotent_) continue;
         if (!p->active()) continue;
         if (p->wants_advice_ && !p->advise(*this, s.tag, e)) continue;
@@ -90,11 +76,7 @@ void Solver::wake(int x, Event e) {
 }
 
 void Solver::clear_queue() {
-    for (Queue& q : queues_) {
-        for (std::size_t i = 0; i < q.count; ++i) q.ring[(q.head + i) % q.ring.size()]->queued_ = false;
-        q.head = 0;
-        q.count = 0;
-    }
+    queue_.drain([](Propagator* p) { p->queued_ = false; });
 }
 
 bool Solver::propagate() {
@@ -103,18 +85,7 @@ bool Solver::propagate() {
         clear_queue();
         return false;
     }
-    for (;;) {
-        Queue* q = nullptr;
-        for (Queue& candidate : queues_) {
-            if (candidate.count != 0) {
-                q = &candidate;
-                break;
-            }
-        }
-        if (q == nullptr) return true;
-        Propagator* p = q->ring[q->head];
-        q->head = (q->head + 1) % q->ring.size();
-        --q->count;
+    while (Propagator* p = queue_.pop()) {
         p->queued_ = false;
         if (!p->active()) continue;
         running_ = p;
@@ -131,6 +102,7 @@ bool Solver::propagate() {
         }
         if (status == Status::entailed) set_entailed(p);
     }
+    return true;
 }
 
 }  // namespace prune

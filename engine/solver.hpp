@@ -14,6 +14,7 @@
 
 #include "domain.hpp"
 #include "event.hpp"
+#include "propagation_queue.hpp"
 #include "propagator.hpp"
 #include "trail.hpp"
 
@@ -84,6 +85,7 @@ public:
 
     // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
     Event remove(IntVar x, int v) {
+        if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove(trail_, x.index, v), before);
     }
@@ -99,6 +101,11 @@ public:
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.assign(trail_, x.index, v), before);
     }
+    // x = x ∩ (y + c): keeps the values v of x with v - c in y (word-parallel).
+    Event intersect_with_offset(IntVar x, IntVar y, std::int64_t c) {
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.intersect_with_offset(trail_, x.index, y.index, c), before);
+    }
     Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove_range(trail_, x.index, lo, hi), before);
@@ -108,7 +115,11 @@ public:
     // Runs scheduled propagators to a fixpoint. False on failure; the propagator that
     // failed (if any) is then failed_propagator().
     bool propagate();
-    void schedule(Propagator* p);
+    void schedule(Propagator* p) {
+        if (p->queued_ || !p->active()) return;
+        queue_.push(p, static_cast<int>(p->cost_));
+        p->queued_ = true;
+    }
     void set_entailed(Propagator* p) { p->entailed_.set(trail_, 1); }
     const Propagator* failed_propagator() const { return failed_propagator_; }
     int propagator_count() const { return static_cast<int>(propagators_.size()); }
@@ -130,12 +141,6 @@ private:
         int tag;
         Condition condition;
     };
-    // A fixed-capacity FIFO per cost class; each propagator is queued at most once.
-    struct Queue {
-        std::vector<Propagator*> ring;
-        std::size_t head = 0;
-        std::size_t count = 0;
-    };
 
     void register_propagator(std::unique_ptr<Propagator> p);
     Event update(int x, Event e, std::int64_t size_before) {
@@ -153,7 +158,7 @@ private:
     std::vector<std::string> variable_names_;
     std::vector<std::vector<Subscription>> subscriptions_;
     std::vector<std::unique_ptr<Propagator>> propagators_;
-    std::array<Queue, propagator_cost_classes> queues_;
+    PropagationQueue queue_;
     Propagator* running_ = nullptr;
     const Propagator* failed_propagator_ = nullptr;
     std::uint64_t propagations_ = 0;

@@ -23,32 +23,17 @@ void ValueChannel::attach(Solver& s) {
 }
 
 Status EqualOffset::propagate(Solver& s) {
-    for (;;) {
-        // Bounds first: a hole removed at a bound moves it, hence the loop.
-        for (;;) {
-            if (is_failure(s.set_min(x_, std::int64_t{s.min(y_)} + c_))) return Status::failed;
-            if (is_failure(s.set_max(x_, std::int64_t{s.max(y_)} + c_))) return Status::failed;
-            if (is_failure(s.set_min(y_, std::int64_t{s.min(x_)} - c_))) return Status::failed;
-            if (is_failure(s.set_max(y_, std::int64_t{s.max(x_)} - c_))) return Status::failed;
-            if (s.min(x_) == std::int64_t{s.min(y_)} + c_ && s.max(x_) == std::int64_t{s.max(y_)} + c_) break;
+    // x ⊆ y + c, then y ⊆ x - c: after these two the domains mirror each other.
+    if (is_failure(s.intersect_with_offset(x_, y_, c_))) return Status::failed;
+    if (is_failure(s.intersect_with_offset(y_, x_, -std::int64_t{c_}))) return Status::failed;
+    if (!s.is_bitset(x_) || !s.is_bitset(y_)) {
+        // Bounds only: iterate the bound exchange to its fixpoint.
+        while (s.min(x_) != std::int64_t{s.min(y_)} + c_ || s.max(x_) != std::int64_t{s.max(y_)} + c_) {
+            if (is_failure(s.intersect_with_offset(x_, y_, c_))) return Status::failed;
+            if (is_failure(s.intersect_with_offset(y_, x_, -std::int64_t{c_}))) return Status::failed;
         }
-        if (s.fixed(x_)) return Status::entailed;
-        if (!s.is_bitset(x_) || !s.is_bitset(y_)) return Status::ok;
-        bool changed = false;
-        for (std::int64_t v = s.min(x_); v <= s.max(x_); v = s.next_value(x_, v)) {
-            if (!s.contains(y_, static_cast<int>(v - c_))) {
-                if (is_failure(s.remove(x_, static_cast<int>(v)))) return Status::failed;
-                changed = true;
-            }
-        }
-        for (std::int64_t v = s.min(y_); v <= s.max(y_); v = s.next_value(y_, v)) {
-            if (!s.contains(x_, static_cast<int>(v + c_))) {
-                if (is_failure(s.remove(y_, static_cast<int>(v)))) return Status::failed;
-                changed = true;
-            }
-        }
-        if (!changed) return Status::ok;
     }
+    return s.fixed(x_) ? Status::entailed : Status::ok;
 }
 
 Status NotEqualOffset::propagate(Solver& s) {

@@ -46,6 +46,7 @@ bool Search::start() {
     started_ = true;
     start_time_ = std::chrono::steady_clock::now();
     propagations_at_start_ = solver_.propagations();
+    if (Tracer* t = solver_.tracer()) t->on_node(0, 0, 0);
     return solver_.propagate();
 }
 
@@ -78,13 +79,14 @@ SearchStatus Search::next() {
         if (!select(decision)) {
             ++statistics_.solutions;
             at_solution_ = true;
+            if (Tracer* t = solver_.tracer()) t->on_solution(solver_);
             if (objective_sense_ != 0) {
                 best_objective_ = solver_.value(objective_);
                 have_best_ = true;
             }
             return finish(SearchStatus::solution);
         }
-        stack_.push_back(ChoicePoint{decision, false});
+        stack_.push_back(ChoicePoint{decision, false, current_node_});
         if (descend(decision, false)) continue;
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
@@ -171,7 +173,17 @@ bool Search::descend(const Literal& decision, bool right) {
     solver_.push_level();
     ++statistics_.nodes;
     if (stack_.size() > statistics_.max_depth) statistics_.max_depth = stack_.size();
-    if (!is_failure(enforce(solver_, decision, right)) && apply_objective_bound() && solver_.propagate()) return true;
+    current_node_ = ++last_node_id_;
+    Tracer* tracer = solver_.tracer();
+    if (tracer != nullptr) {
+        tracer->on_node(current_node_, stack_.back().parent_node, static_cast<int>(stack_.size()));
+        tracer->on_decision(solver_, decision, right);
+    }
+    if (!is_failure(enforce(solver_, decision, right)) && apply_objective_bound()) {
+        if (solver_.propagate()) return true;
+    } else if (tracer != nullptr) {
+        tracer->on_failure(solver_, nullptr);
+    }
     record_failure();
     return false;
 }
@@ -198,6 +210,7 @@ bool Search::backtrack() {
             limit_hit_ = true;
             return false;
         }
+        if (Tracer* t = solver_.tracer()) t->on_backtrack(static_cast<int>(stack_.size()) - 1);
         top.right = true;
         if (descend(top.decision, true)) return true;
         // The right branch failed at once: its level is popped on the next turn.
@@ -209,6 +222,7 @@ bool Search::restart() {
     ++statistics_.restarts;
     ++run_;
     failures_in_run_ = 0;
+    if (Tracer* t = solver_.tracer()) t->on_restart(run_);
     // The explored part of the tree becomes nogoods; trailing positive decisions after
     // the last negative one exclude nothing and are dropped.
     std::size_t useful = 0;
@@ -222,6 +236,7 @@ bool Search::restart() {
     stack_.clear();
     solver_.clear_queue();
     if (!path.empty()) solver_.add(std::make_unique<RestartNogoods>(std::move(path)));
+    current_node_ = 0;
     return apply_objective_bound() && solver_.propagate();
 }
 

@@ -93,7 +93,8 @@ private:
     // The left branch makes the decision true, the right branch makes it false.
     struct ChoicePoint {
         Literal decision;
-        bool right;  // the right alternative is being explored
+        bool right;                // the right alternative is being explored
+        std::uint64_t parent_node; // the node where the choice was made (for tracing)
     };
 
     bool start();
@@ -122,6 +123,8 @@ private:
     std::uint64_t failures_in_run_ = 0;
     std::uint64_t propagations_at_start_ = 0;
     std::uint64_t next_clock_check_ = 0;
+    std::uint64_t current_node_ = 0;      // id of the node being explored (for tracing)
+    std::uint64_t last_node_id_ = 0;
     IntVar objective_;
     int objective_sense_ = 0;             // -1 minimise, +1 maximise, 0 none
     std::int64_t best_objective_ = 0;     // the next solution must beat this

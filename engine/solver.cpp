@@ -79,6 +79,32 @@ void Solver::clear_queue() {
     queue_.drain([](Propagator* p) { p->queued_ = false; });
 }
 
+void Solver::set_tracer(Tracer* tracer) {
+    tracer_ = tracer;
+    traced_values_.reserve(static_cast<std::size_t>(max_traced_values));
+}
+
+std::string Solver::display_name(const Propagator& p) const {
+    if (!p.name().empty()) return p.name();
+    std::string anonymous = p.kind();
+    anonymous += '#';
+    anonymous += std::to_string(p.id());
+    return anonymous;
+}
+
+void Solver::remember_domain(IntVar x) {
+    traced_before_.min = min(x);
+    traced_before_.max = max(x);
+    traced_before_.size = size(x);
+    traced_before_.values = nullptr;
+    if (traced_before_.size > max_traced_values) return;
+    traced_values_.clear();
+    for_each_value(x, [&](int v) { traced_values_.push_back(v); });
+    traced_before_.values = &traced_values_;
+}
+
+void Solver::report_domain_change(int x) { tracer_->on_domain_change(*this, IntVar{x}, traced_before_); }
+
 bool Solver::propagate() {
     failed_propagator_ = nullptr;
     if (root_failed_) {
@@ -91,11 +117,14 @@ bool Solver::propagate() {
         running_ = p;
         ++p->counters_.runs;
         ++propagations_;
+        if (tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, *p);
         const Status status = p->propagate(*this);
+        if (tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, *p, status);
         running_ = nullptr;
         if (status == Status::failed) {
             ++p->counters_.failures;
             failed_propagator_ = p;
+            if (tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, p);
             clear_queue();
             if (depth() == 0) root_failed_ = true;
             return false;

@@ -14,19 +14,14 @@
 
 #include "domain.hpp"
 #include "event.hpp"
+#include "int_var.hpp"
 #include "propagation_queue.hpp"
 #include "propagator.hpp"
+#include "tracer.hpp"
 #include "trail.hpp"
 
 namespace prune {
 
-// A handle to an integer variable of one Solver. Boolean variables are integer
-// variables over {0, 1}.
-struct IntVar {
-    int index = -1;
-    friend bool operator==(IntVar, IntVar) = default;
-};
-using BoolVar = IntVar;
 
 class Solver {
 public:
@@ -86,27 +81,33 @@ public:
     // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
     Event remove(IntVar x, int v) {
         if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove(trail_, x.index, v), before);
     }
     Event set_min(IntVar x, std::int64_t v) {
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_min(trail_, x.index, v), before);
     }
     Event set_max(IntVar x, std::int64_t v) {
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_max(trail_, x.index, v), before);
     }
     Event assign(IntVar x, int v) {
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.assign(trail_, x.index, v), before);
     }
     // x = x ∩ (y + c): keeps the values v of x with v - c in y (word-parallel).
     Event intersect_with_offset(IntVar x, IntVar y, std::int64_t c) {
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.intersect_with_offset(trail_, x.index, y.index, c), before);
     }
     Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
+        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove_range(trail_, x.index, lo, hi), before);
     }
@@ -135,6 +136,12 @@ public:
     // Cancels all pending work (after a failure the queue holds stale entries).
     void clear_queue();
 
+    // ---- Tracing (see tracer.hpp); the tracer is not owned ----
+    void set_tracer(Tracer* tracer);
+    Tracer* tracer() const { return tracer_; }
+    // A model name, or "<kind>#<id>" for an anonymous propagator.
+    std::string display_name(const Propagator& p) const;
+
 private:
     struct Subscription {
         Propagator* propagator;
@@ -145,12 +152,15 @@ private:
     void register_propagator(std::unique_ptr<Propagator> p);
     Event update(int x, Event e, std::int64_t size_before) {
         if (is_change(e)) {
+            if (tracer_ != nullptr) [[unlikely]] report_domain_change(x);
             if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(size_before - domains_.size(x));
             wake(x, e);
         }
         return e;
     }
     void wake(int x, Event e);
+    void remember_domain(IntVar x);
+    void report_domain_change(int x);
     IntVar add_variable(int index, std::string_view name);
 
     DomainStore domains_;
@@ -163,6 +173,9 @@ private:
     const Propagator* failed_propagator_ = nullptr;
     std::uint64_t propagations_ = 0;
     bool root_failed_ = false;
+    Tracer* tracer_ = nullptr;
+    std::vector<int> traced_values_;  // the domain before the update being traced
+    DomainBefore traced_before_;
     std::string error_;
 };
 

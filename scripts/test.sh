@@ -26,6 +26,13 @@ cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DPRUNE_WERROR=ON >
 cmake --build "$root/build" -j"$jobs"
 (cd "$root/build" && ctest -j"$jobs" --output-on-failure --timeout 300)
 
+echo "== install, then find_package(prune) from a consumer project"
+rm -rf "$root/build/package-prefix" "$root/build/package-consumer"
+cmake --install "$root/build" --prefix "$root/build/package-prefix" >/dev/null
+cmake -S "$root/tests/package" -B "$root/build/package-consumer" -DCMAKE_PREFIX_PATH="$root/build/package-prefix" >/dev/null
+cmake --build "$root/build/package-consumer" -j"$jobs" >/dev/null
+"$root/build/package-consumer/consumer"
+
 echo "== engine without exceptions and RTTI"
 cmake -S "$root" -B "$root/build-noexcept" -DCMAKE_BUILD_TYPE=Release -DPRUNE_NO_EXCEPTIONS=ON \
       -DPRUNE_BUILD_TESTS=OFF -DPRUNE_BUILD_BENCH=OFF -DPRUNE_WERROR=ON >/dev/null

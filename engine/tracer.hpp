@@ -1,0 +1,51 @@
+// Tracer: the engine's account of everything it does, for people studying it.
+//
+// Attach one with Solver::set_tracer(). Search reports nodes, decisions, failures,
+// solutions, restarts and backtracks; the solver reports each propagator run and each
+// domain change made inside it (or by a decision). With no tracer attached the cost
+// is one well-predicted branch per domain update and per propagator run. The engine
+// never formats or prints: the CLI's tracers write JSON Lines or text.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "int_var.hpp"
+
+namespace prune {
+
+struct Literal;
+class Propagator;
+class Solver;
+enum class Status : std::uint8_t;
+
+// A domain as it was before an update: its values, in increasing order, for
+// domains of up to `max_traced_values` values; otherwise only the bounds.
+struct DomainBefore {
+    int min = 0;
+    int max = 0;
+    std::int64_t size = 0;
+    const std::vector<int>* values = nullptr;  // nullptr when only the bounds were kept
+};
+inline constexpr std::int64_t max_traced_values = 1024;
+
+class Tracer {
+public:
+    virtual ~Tracer() = default;
+    // A search node: the root has id 0 and parent id 0.
+    virtual void on_node(std::uint64_t /*id*/, std::uint64_t /*parent*/, int /*depth*/) {}
+    // The decision taken to enter the node just reported (negated: the right branch).
+    virtual void on_decision(const Solver&, const Literal&, bool /*negated*/) {}
+    virtual void on_propagator_start(const Solver&, const Propagator&) {}
+    // x changed; `before` is its domain before. The change came from the propagator
+    // running (if any) or from the last decision.
+    virtual void on_domain_change(const Solver&, IntVar /*x*/, const DomainBefore& /*before*/) {}
+    virtual void on_propagator_end(const Solver&, const Propagator&, Status) {}
+    // A failure: of the propagator, or (nullptr) of the decision or the objective bound.
+    virtual void on_failure(const Solver&, const Propagator*) {}
+    virtual void on_solution(const Solver&) {}
+    virtual void on_restart(std::uint64_t /*run*/) {}
+    // Search returned to `depth` to try another branch.
+    virtual void on_backtrack(int /*depth*/) {}
+};
+
+}  // namespace prune

@@ -1,8 +1,9 @@
 // prune_bench: timings of the kernel on standard problems.
 //
 //   prune_bench [--repeat R] queens [N...]          all solutions of n-queens (default 10..13)
-//   prune_bench [--repeat R] sudoku FILE [--alldiff value|bounds|domain] [--limit K]
-//                                                   every 81-character line of FILE
+//   prune_bench [--repeat R] sudoku FILE [--alldiff value|bounds|domain] [--limit K] [--reuse]
+//                                                   every 81-character line of FILE; --reuse
+//                                                   builds the model once for all puzzles
 //   prune_bench [--repeat R] table FILE.dzn...      random table CSPs in the peers' .dzn form
 //
 // Each measurement is repeated R times (default 3); the median is reported. Times
@@ -101,7 +102,26 @@ std::vector<std::string> read_lines(const std::string& path) {
     return lines;
 }
 
-int sudoku(const std::string& path, int repeat, Consistency strength, std::size_t limit) {
+// The sudoku model: 81 cells, 27 alldifferent.
+std::vector<IntVar> sudoku_model(Solver& s, Consistency strength) {
+    std::vector<IntVar> cell = s.new_int_vars(81, 1, 9);
+    for (int k = 0; k < 9; ++k) {
+        std::vector<IntVar> row, column, box;
+        for (int j = 0; j < 9; ++j) {
+            row.push_back(cell[9 * k + j]);
+            column.push_back(cell[9 * j + k]);
+            box.push_back(cell[9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3]);
+        }
+        all_different(s, row, strength);
+        all_different(s, column, strength);
+        all_different(s, box, strength);
+    }
+    return cell;
+}
+
+// Solves each puzzle; with `reuse`, one model is built once and each puzzle's clues
+// are fixed one level below its root (Search pops back after each puzzle).
+int sudoku(const std::string& path, int repeat, Consistency strength, std::size_t limit, bool reuse) {
     std::vector<std::string> puzzles = read_lines(path);
     if (puzzles.empty()) {
         std::fprintf(stderr, "prune_bench: %s: no 81-character puzzle lines\n", path.c_str());
@@ -115,35 +135,39 @@ int sudoku(const std::string& path, int repeat, Consistency strength, std::size_
         nodes = failures = propagations = solved = 0;
         per_puzzle.clear();
         const auto start = Clock::now();
+        Solver shared;
+        std::vector<IntVar> shared_cells;
+        if (reuse) {
+            shared_cells = sudoku_model(shared, strength);
+            shared.propagate();
+        }
         for (const std::string& p : puzzles) {
             const auto t0 = Clock::now();
-            Solver s;
-            std::vector<IntVar> cell = s.new_int_vars(81, 1, 9);
+            Solver fresh;
+            Solver& s = reuse ? shared : fresh;
+            const std::vector<IntVar> cell = reuse ? shared_cells : sudoku_model(s, strength);
+            if (reuse) s.push_level();
+            bool consistent = true;
             for (int i = 0; i < 81; ++i)
-                if (p[i] >= '1' && p[i] <= '9') s.assign(cell[i], p[i] - '0');
-            for (int k = 0; k < 9; ++k) {
-                std::vector<IntVar> row, column, box;
-                for (int j = 0; j < 9; ++j) {
-                    row.push_back(cell[9 * k + j]);
-                    column.push_back(cell[9 * j + k]);
-                    box.push_back(cell[9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3]);
-                }
-                all_different(s, row, strength);
-                all_different(s, column, strength);
-                all_different(s, box, strength);
+                if (p[i] >= '1' && p[i] <= '9' && s.assign(cell[i], p[i] - '0') == Event::failed) consistent = false;
+            if (consistent) {
+                Search search(s);
+                if (search.next() == SearchStatus::solution) ++solved;
+                nodes += search.statistics().nodes;
+                failures += search.statistics().failures;
+                propagations += search.statistics().propagations;
             }
-            Search search(s);
-            if (search.next() == SearchStatus::solution) ++solved;
-            nodes += search.statistics().nodes;
-            failures += search.statistics().failures;
-            propagations += search.statistics().propagations;
+            if (reuse) {
+                s.clear_queue();
+                s.pop_level();
+            }
             per_puzzle.push_back(seconds_between(t0, Clock::now()));
         }
         totals.push_back(seconds_between(start, Clock::now()));
     }
     const double total = median(totals);
     const std::string base = path.substr(path.find_last_of('/') + 1);
-    Measure m{"sudoku " + base, std::to_string(solved) + "/" + std::to_string(puzzles.size()), nodes, failures, propagations, total};
+    Measure m{"sudoku " + base + (reuse ? " (reused model)" : ""), std::to_string(solved) + "/" + std::to_string(puzzles.size()), nodes, failures, propagations, total};
     print(m);
     std::printf("    %zu puzzles: %.0f puzzles/s, median %.1f us, max %.1f us per puzzle\n", puzzles.size(),
                 static_cast<double>(puzzles.size()) / total, median(per_puzzle) * 1e6,
@@ -249,7 +273,7 @@ int main(int argc, char** argv) {
         i += 2;
     }
     if (i >= argc) {
-        std::fprintf(stderr, "usage: prune_bench [--repeat R] queens [N...] | sudoku FILE [--alldiff S] [--limit K] | table FILE.dzn...\n");
+        std::fprintf(stderr, "usage: prune_bench [--repeat R] queens [N...] | sudoku FILE [--alldiff S] [--limit K] [--reuse] | table FILE.dzn...\n");
         return 2;
     }
     const std::string what = argv[i++];
@@ -269,11 +293,13 @@ int main(int argc, char** argv) {
         const std::string path = argv[i++];
         Consistency strength = Consistency::domain;
         std::size_t limit = 0;
-        for (; i + 1 < argc; i += 2) {
-            if (std::strcmp(argv[i], "--alldiff") == 0) strength = parse_strength(argv[i + 1]);
-            if (std::strcmp(argv[i], "--limit") == 0) limit = static_cast<std::size_t>(std::atol(argv[i + 1]));
+        bool reuse = false;
+        for (; i < argc; ++i) {
+            if (std::strcmp(argv[i], "--reuse") == 0) reuse = true;
+            else if (std::strcmp(argv[i], "--alldiff") == 0 && i + 1 < argc) strength = parse_strength(argv[++i]);
+            else if (std::strcmp(argv[i], "--limit") == 0 && i + 1 < argc) limit = static_cast<std::size_t>(std::atol(argv[++i]));
         }
-        return sudoku(path, repeat, strength, limit);
+        return sudoku(path, repeat, strength, limit, reuse);
     }
     if (what == "table") {
         int status = 0;

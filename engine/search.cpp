@@ -20,10 +20,17 @@ Search::Search(Solver& solver, SearchOptions options)
         if (!listed[i]) order_.push_back(IntVar{i});
     }
     weight_.assign(static_cast<std::size_t>(n), 1.0);
+    base_depth_ = solver_.depth();
+    if (base_depth_ != 0) schedule_ = RestartSchedule{};  // restart nogoods live at the root
     // Choice points and undo entries are bounded by the depth, which is bounded by
     // the variables (and their bits, for splits): reserve so search does not allocate.
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
     solver_.trail().reserve(static_cast<std::size_t>(n) * 64 + 1024, static_cast<std::size_t>(n) * 4 + 64);
+}
+
+Search::~Search() {
+    while (solver_.depth() > base_depth_) solver_.pop_level();
+    solver_.clear_queue();
 }
 
 void Search::minimize(IntVar objective) {
@@ -232,7 +239,7 @@ bool Search::restart() {
     std::vector<RestartNogoods::Step> path;
     path.reserve(useful);
     for (std::size_t i = 0; i < useful; ++i) path.push_back({stack_[i].decision, stack_[i].right});
-    while (solver_.depth() > 0) solver_.pop_level();
+    while (solver_.depth() > base_depth_) solver_.pop_level();
     stack_.clear();
     solver_.clear_queue();
     if (!path.empty()) solver_.add(std::make_unique<RestartNogoods>(std::move(path)));

@@ -5,7 +5,12 @@
 //     while (search.next() == prune::SearchStatus::solution) { read solver.value(x) }
 //
 // After next() returns `solution`, every variable of the solver is fixed. The search
-// keeps an explicit stack of choice points (no recursion). A choice is x = v / x != v
+// keeps an explicit stack of choice points (no recursion).
+//
+// A search may start below the root: push a level, fix some variables (a puzzle's
+// clues, say), search, and destroy the Search; it pops back to the level it started
+// at, so one model serves many instances without being rebuilt. Restarts need a
+// search from the root (their nogoods are posted there) and are ignored otherwise. A choice is x = v / x != v
 // or x <= v / x > v. Restarts record the explored part of the tree as nogoods
 // (Lecoutre et al., "Recording and minimizing nogoods from restarts", JSAT 2007), so
 // enumeration and counting stay exact with any restart policy.
@@ -75,6 +80,8 @@ public:
     explicit Search(Solver& solver, SearchOptions options = {});
     Search(const Search&) = delete;
     Search& operator=(const Search&) = delete;
+    // Returns the solver to the level the search started at.
+    ~Search();
 
     // Optimisation: each later solution is strictly better than the previous one;
     // `exhausted` after the last solution proves it optimal. Call before next().
@@ -123,6 +130,7 @@ private:
     std::uint64_t failures_in_run_ = 0;
     std::uint64_t propagations_at_start_ = 0;
     std::uint64_t next_clock_check_ = 0;
+    std::size_t base_depth_ = 0;          // the solver's depth when the search started
     std::uint64_t current_node_ = 0;      // id of the node being explored (for tracing)
     std::uint64_t last_node_id_ = 0;
     IntVar objective_;

@@ -220,3 +220,25 @@ TEST_CASE("search allocates nothing per node", "[search][memory]") {
     CHECK(long_nodes > 10 * short_nodes);
     CHECK(long_run == short_run);
 }
+
+TEST_CASE("one model serves many searches below the root", "[search]") {
+    // 6-queens with the first queen fixed in each column in turn: the per-column
+    // counts add up to the whole count, and the model is never rebuilt.
+    Solver s;
+    std::vector<IntVar> q = queens_pairwise(s, 6);
+    std::uint64_t total = 0;
+    for (int column = 0; column < 6; ++column) {
+        s.push_level();
+        REQUIRE(s.assign(q[0], column) != Event::failed);
+        {
+            Search search(s);
+            std::uint64_t n = 0;
+            REQUIRE(search.count(n) == SearchStatus::exhausted);
+            total += n;
+        }
+        REQUIRE(s.depth() == 1);
+        s.pop_level();
+        CHECK(s.size(q[0]) == 6);
+    }
+    CHECK(total == 4);
+}

@@ -224,6 +224,17 @@ Event DomainStore::remove_range(Trail& trail, int x, std::int64_t lo, std::int64
     return Event::domain;
 }
 
+std::uint64_t DomainStore::window_bits(int x, std::int64_t base) const {
+    const Header& h = header_[x];
+    const std::int64_t lo = std::max<std::int64_t>(h.bounds.min, base) - base;
+    const std::int64_t hi = std::min<std::int64_t>(h.bounds.max, base + 63) - base;
+    if (lo > hi) return 0;
+    const std::uint64_t range = (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+    const Layout& l = layout_[x];
+    if (l.word_count == 0) return range;
+    return extract_bits(l, base - l.offset) & range;
+}
+
 // intersect_with_offset for two one-word bitsets: shift y's word onto x's and mask.
 Event DomainStore::intersect_one_word(Trail& trail, int x, int y, std::int64_t c) {
     const Layout& lx = layout_[x];

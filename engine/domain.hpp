@@ -54,6 +54,9 @@ public:
     Event set_min(Trail& trail, int x, std::int64_t v);
     Event set_max(Trail& trail, int x, std::int64_t v);
     Event assign(Trail& trail, int x, int v);
+    // The values of x in [base, base + 63] as bits (bit i: value base + i). Values
+    // outside that window are not reported. A bounds-only domain reports its range.
+    std::uint64_t window_bits(int x, std::int64_t base) const;
     // Removes every value in [lo, hi].
     Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
     // Keeps in x only the values v with v - c in y: x = x ∩ (y + c). Word-parallel

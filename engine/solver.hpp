@@ -6,6 +6,7 @@
 // woken; propagate() runs the queue to a fixpoint or to a failure.
 #pragma once
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -74,6 +75,8 @@ public:
         const std::int64_t end = std::int64_t{max(x)} + 1;
         for (std::int64_t v = min(x); v < end; v = next_value(x, v)) f(static_cast<int>(v));
     }
+    // The values of x in [base, base + 63] as bits: bit i stands for base + i.
+    std::uint64_t window_bits(IntVar x, std::int64_t base) const { return domains_.window_bits(x.index, base); }
     const std::string& name(IntVar x) const { return variable_names_[x.index]; }
     // The model name, or "x<index>" for an anonymous variable.
     std::string display_name(IntVar x) const;
@@ -129,7 +132,13 @@ public:
 
     // ---- Backtracking ----
     Trail& trail() { return trail_; }
-    void push_level() { trail_.push_level(); }
+    const Trail& trail() const { return trail_; }
+    // Call at a fixpoint: the queue is not trailed, so work pending when a level is
+    // pushed would be lost if that level failed and was popped.
+    void push_level() {
+        assert(queue_.empty() && "push_level() with propagators still queued");
+        trail_.push_level();
+    }
     void pop_level() { trail_.pop_level(); }
     std::size_t depth() const { return trail_.depth(); }
 

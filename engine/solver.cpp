@@ -117,14 +117,14 @@ bool Solver::propagate() {
         running_ = p;
         ++p->counters_.runs;
         ++propagations_;
-        if (tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, *p);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, *p);
         const Status status = p->propagate(*this);
-        if (tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, *p, status);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, *p, status);
         running_ = nullptr;
         if (status == Status::failed) {
             ++p->counters_.failures;
             failed_propagator_ = p;
-            if (tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, p);
+            if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, p);
             clear_queue();
             if (depth() == 0) root_failed_ = true;
             return false;

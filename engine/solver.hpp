@@ -84,33 +84,33 @@ public:
     // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
     Event remove(IntVar x, int v) {
         if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove(trail_, x.index, v), before);
     }
     Event set_min(IntVar x, std::int64_t v) {
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_min(trail_, x.index, v), before);
     }
     Event set_max(IntVar x, std::int64_t v) {
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_max(trail_, x.index, v), before);
     }
     Event assign(IntVar x, int v) {
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.assign(trail_, x.index, v), before);
     }
     // x = x ∩ (y + c): keeps the values v of x with v - c in y (word-parallel).
     Event intersect_with_offset(IntVar x, IntVar y, std::int64_t c) {
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.intersect_with_offset(trail_, x.index, y.index, c), before);
     }
     Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
-        if (tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove_range(trail_, x.index, lo, hi), before);
     }
@@ -147,7 +147,13 @@ public:
 
     // ---- Tracing (see tracer.hpp); the tracer is not owned ----
     void set_tracer(Tracer* tracer);
-    Tracer* tracer() const { return tracer_; }
+    Tracer* tracer() const { return tracing_compiled ? tracer_ : nullptr; }
+    // False in a build configured with -DPRUNE_TRACING=OFF: the hooks compile away.
+#if defined(PRUNE_NO_TRACING)
+    static constexpr bool tracing_compiled = false;
+#else
+    static constexpr bool tracing_compiled = true;
+#endif
     // A model name, or "<kind>#<id>" for an anonymous propagator.
     std::string display_name(const Propagator& p) const;
 
@@ -161,7 +167,7 @@ private:
     void register_propagator(std::unique_ptr<Propagator> p);
     Event update(int x, Event e, std::int64_t size_before) {
         if (is_change(e)) {
-            if (tracer_ != nullptr) [[unlikely]] report_domain_change(x);
+            if (tracing_compiled && tracer_ != nullptr) [[unlikely]] report_domain_change(x);
             if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(size_before - domains_.size(x));
             wake(x, e);
         }

@@ -1,0 +1,41 @@
+// The prune command line, parsed into what to do. Parsing never exits or prints: it
+// returns the command or an error message, so it can be tested in-process.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/trace/trace_options.hpp"
+#include "puzzles/puzzle_kind.hpp"
+#include "puzzles/solve.hpp"
+
+namespace prune::cli {
+
+enum class Command { help, version, list, kind_help, solve, check, smtlib, trace_view };
+
+struct CommandLine {
+    Command command = Command::help;
+    std::string kind;                 // solve, check, smtlib, kind_help
+    std::vector<std::string> files;   // positional arguments after the kind
+    puzzles::KindFlags kind_flags;    // e.g. --unique-lines
+
+    // solve only
+    puzzles::SolveSettings solve;
+    bool json = false;
+    bool stats = false;
+    std::string html_file;            // empty: no page
+    trace::TraceOptions trace;        // --trace, --trace-text, --profile, --explain, ...
+
+    // trace view: files[0] is the trace, output_file the page
+    std::string output_file;
+};
+
+struct CommandLineResult {
+    std::optional<CommandLine> command_line;
+    std::string error;  // set when command_line is empty
+};
+
+// `args` excludes the program name.
+CommandLineResult parse_command_line(const std::vector<std::string>& args);
+
+}  // namespace prune::cli

@@ -1,0 +1,23 @@
+// The subcommands of prune. Each writes its results to `out`, its diagnostics to
+// `err`, and returns the process exit code (exit_codes.hpp).
+#pragma once
+#include <iosfwd>
+#include <memory>
+
+#include "cli/command_line.hpp"
+#include "puzzles/puzzle.hpp"
+
+namespace prune::cli {
+
+int run_list(std::ostream& out);
+int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err);
+int run_check(const CommandLine& command, std::ostream& out, std::ostream& err);
+int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err);
+int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace/trace_view.cpp
+
+// Reads and parses the puzzle named by `path` ("" for the kind's built-in instance,
+// or standard input when it has none; "-" for standard input). Prints the error and
+// returns null on failure.
+std::unique_ptr<puzzles::Puzzle> load_puzzle(const CommandLine& command, const std::string& path, std::string& origin, std::ostream& err);
+
+}  // namespace prune::cli

@@ -1,0 +1,13 @@
+// The exit codes of the prune command, shared by every subcommand.
+#pragma once
+
+namespace prune::cli {
+
+enum ExitCode : int {
+    exit_solved = 0,       // a solution was found (or a count / --all run completed); check: every rule holds
+    exit_no_solution = 1,  // the search proved that there is no solution; check: some rule fails
+    exit_usage = 2,        // usage error or unreadable input
+    exit_limit = 3,        // a limit (time, nodes, failures) stopped the search first
+};
+
+}  // namespace prune::cli

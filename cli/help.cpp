@@ -1,0 +1,94 @@
+#include "cli/help.hpp"
+
+#include "puzzles/registry.hpp"
+
+#ifndef PRUNE_VERSION
+#define PRUNE_VERSION "unknown"
+#endif
+
+namespace prune::cli {
+
+std::string version_text() { return std::string("prune ") + PRUNE_VERSION + "\n"; }
+
+std::string main_help() {
+    std::string text =
+        "prune: a finite-domain constraint solver for grid puzzles\n"
+        "\n"
+        "Usage:\n"
+        "  prune list                          the puzzle kinds, one line each\n"
+        "  prune solve KIND [FILE|-] [options] solve a puzzle (no FILE: the kind's built-in\n"
+        "                                      instance; -: standard input)\n"
+        "  prune check KIND PUZZLE SOLUTION    check a solution rule by rule; SOLUTION is prune's\n"
+        "                                      plain or --json output, or an SMT model (either may be -)\n"
+        "  prune smtlib KIND [FILE|-]          print the puzzle as SMT-LIB 2 (QF_LIA), e.g. for\n"
+        "                                      prune smtlib seki p.txt | z3 -in | prune check seki p.txt -\n"
+        "  prune trace view TRACE.jsonl -o PAGE.html\n"
+        "                                      a self-contained page to explore a --trace file\n"
+        "  prune KIND --help                   the input format and options of a kind\n"
+        "  prune --help | --version\n"
+        "\n"
+        "Solve options:\n"
+        "  (default)            print the first solution and its check, then look for a second\n"
+        "                       one (within the limits) and say whether the solution is unique\n"
+        "  --first              stop at the first solution (no uniqueness look)\n"
+        "  --all                print every solution\n"
+        "  -n N                 stop after N solutions\n"
+        "  --count              count the solutions, print none\n"
+        "  --json               print one JSON object instead of text:\n"
+        "                       {\"kind\", \"status\": \"sat\"|\"unsat\"|\"unknown\", \"solutions\": [...],\n"
+        "                        \"count\" (with --count or --all), \"unique\" (when checked), \"stats\"}\n"
+        "  --html FILE          also write a self-contained HTML page of the first solution\n"
+        "  --stats              print search statistics on standard error\n"
+        "  --time-limit SECONDS stop the search after this long\n"
+        "  --node-limit N       stop the search after N nodes\n"
+        "  --fail-limit N       stop the search after N failures\n"
+        "  --seed N             seed for --val random\n"
+        "  --restarts none|luby|geometric              restart policy (default none)\n"
+        "  --var input|first-fail|domwdeg              variable selection (default first-fail)\n"
+        "  --val min|max|median|split|reverse-split|random   value selection (default min)\n"
+        "  --alldiff value|bounds|domain               alldifferent strength (default domain)\n"
+        "\n"
+        "Tracing options of solve (docs/trace-format.md):\n"
+        "  --trace FILE         write every search and propagation event as JSON Lines;\n"
+        "                       the same run gives the same bytes\n"
+        "  --trace-times        add microseconds since the start to each --trace event\n"
+        "  --trace-text         the events, readable and indented by depth, on standard error\n"
+        "  --trace-limit N      at most N events per trace output (then a 'truncated' note)\n"
+        "  --profile            after the run, a table per propagator and per kind on standard\n"
+        "                       error: runs, values removed, failures, share of propagation time\n"
+        "  --explain VAR        the history of VAR (e.g. r3c4) in the first solution: each\n"
+        "                       removal, by which propagator or decision, at which node\n"
+        "Kinds may add their own options (prune KIND --help), e.g. kurosu --unique-lines.\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  a solution was found, or a --count / --all run completed with at least one;\n"
+        "     check: every rule holds\n"
+        "  1  the search proved that there is no solution (also a completed count of 0);\n"
+        "     check: some rule fails\n"
+        "  2  usage error or unreadable input (errors are printed as file:line:col: error: ...)\n"
+        "  3  a limit (--time-limit, --node-limit, --fail-limit) stopped the search before it\n"
+        "     found what was asked for\n"
+        "\n"
+        "Kinds:\n";
+    for (const puzzles::PuzzleKind& kind : puzzles::Registry::global().kinds()) {
+        text += "  " + kind.name + std::string(kind.name.size() < 15 ? 15 - kind.name.size() : 1, ' ') + kind.description + "\n";
+    }
+    return text;
+}
+
+std::string kind_help(const puzzles::PuzzleKind& kind) {
+    std::string text = "prune " + kind.name + ": " + kind.description + "\n\n" + kind.format_help;
+    if (!kind.options.empty()) {
+        text += "\nOptions of this kind (solve, check and smtlib):\n";
+        for (const puzzles::KindOption& option : kind.options) text += "  " + option.flag + (option.value_name.empty() ? "" : " " + option.value_name) + "  " + option.help + "\n";
+    }
+    text += "\nExamples:\n";
+    text += "  prune solve " + kind.name + " puzzles/" + kind.name + "/examples/FILE.txt\n";
+    if (!kind.builtin_text.empty()) text += "  prune solve " + kind.name + "        (the built-in example)\n";
+    text += "  prune solve " + kind.name + " FILE --json\n";
+    text += "  prune smtlib " + kind.name + " FILE | z3 -in | prune check " + kind.name + " FILE -\n";
+    text += "\nRun 'prune --help' for the solve options and the exit codes.\n";
+    return text;
+}
+
+}  // namespace prune::cli

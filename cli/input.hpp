@@ -1,0 +1,13 @@
+// Reading a puzzle or solution file, or standard input for "-".
+#pragma once
+#include <optional>
+#include <string>
+
+#include "puzzles/common/source_text.hpp"
+
+namespace prune::cli {
+
+// On failure returns nullopt and sets `error` to a message naming the file.
+std::optional<puzzles::SourceText> read_input(const std::string& path, std::string& error);
+
+}  // namespace prune::cli

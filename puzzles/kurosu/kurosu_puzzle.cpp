@@ -1,0 +1,85 @@
+#include "puzzles/kurosu/kurosu_puzzle.hpp"
+
+#include "puzzles/common/plain_grid.hpp"
+
+namespace prune::puzzles {
+
+KurosuPuzzle::KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines)
+    : height_(height), width_(width), clues_(std::move(clues)), unique_lines_(unique_lines) {}
+
+std::vector<int> KurosuPuzzle::row_cells(int r) const {
+    std::vector<int> cells;
+    for (int c = 0; c < width_; ++c) cells.push_back(r * width_ + c);
+    return cells;
+}
+
+std::vector<int> KurosuPuzzle::column_cells(int c) const {
+    std::vector<int> cells;
+    for (int r = 0; r < height_; ++r) cells.push_back(r * width_ + c);
+    return cells;
+}
+
+std::string KurosuPuzzle::summary() const {
+    return "kurosu " + std::to_string(height_) + "x" + std::to_string(width_) + (unique_lines_ ? " with unique lines" : "");
+}
+
+std::vector<Rule> KurosuPuzzle::rules() const {
+    std::vector<Rule> rules;
+    Rule domain;
+    domain.label = "Cells";
+    domain.shape = RuleShape::values_in_range;
+    for (int c = 0; c < cell_count(); ++c) domain.cells.push_back(c);
+    domain.low = 0;
+    domain.high = 1;
+    rules.push_back(std::move(domain));
+
+    Rule clues;
+    clues.label = "Clues";
+    clues.shape = RuleShape::clues;
+    for (int c = 0; c < cell_count(); ++c) {
+        if (clues_[c] != unknown) {
+            clues.cells.push_back(c);
+            clues.given.push_back(clues_[c]);
+        }
+    }
+    rules.push_back(std::move(clues));
+
+    // Each line: balanced (sum = half its length) and no run of three.
+    auto add_line_rules = [&rules](const std::string& name, const std::vector<int>& cells) {
+        Rule balance;
+        balance.label = name;
+        balance.shape = RuleShape::sum_between;
+        balance.cells = cells;
+        balance.low = balance.high = static_cast<int>(cells.size()) / 2;
+        rules.push_back(balance);
+        Rule runs;
+        runs.label = name;
+        runs.shape = RuleShape::no_long_run;
+        runs.cells = cells;
+        runs.high = 2;
+        rules.push_back(std::move(runs));
+    };
+    for (int r = 0; r < height_; ++r) add_line_rules("Row " + std::to_string(r), row_cells(r));
+    for (int c = 0; c < width_; ++c) add_line_rules("Column " + std::to_string(c), column_cells(c));
+
+    if (unique_lines_) {
+        for (int a = 0; a < height_; ++a) {
+            for (int b = a + 1; b < height_; ++b) {
+                rules.push_back(Rule{"Rows " + std::to_string(a) + "," + std::to_string(b), RuleShape::lines_differ, row_cells(a), row_cells(b), 0, 0, {}});
+            }
+        }
+        for (int a = 0; a < width_; ++a) {
+            for (int b = a + 1; b < width_; ++b) {
+                rules.push_back(
+                    Rule{"Columns " + std::to_string(a) + "," + std::to_string(b), RuleShape::lines_differ, column_cells(a), column_cells(b), 0, 0, {}});
+            }
+        }
+    }
+    return rules;
+}
+
+std::optional<Values> KurosuPuzzle::read_plain_solution(const SourceText& text, Diagnostic& error) const {
+    return read_digit_grid(text, cell_count(), error);
+}
+
+}  // namespace prune::puzzles

@@ -1,0 +1,95 @@
+// The Kurosu model: a 0/1 variable per cell (clues fixed), and per line
+//   sum = half its length               (balance)
+//   1 <= sum of each window of 3 <= 2   (no three equal in a row)
+// For 0/1 variables the bounds-consistent linear propagator is already arc
+// consistent on each window, so no table is needed.
+//
+// --unique-lines: for each pair of rows (and of columns) a 0/1 indicator per position,
+// d = (a != b) stated as a table over (a, b, d), and sum(d) >= 1. The indicators are
+// auxiliary: search branches on the cells only.
+#include <string>
+
+#include "puzzles/kurosu/kurosu_puzzle.hpp"
+
+namespace prune::puzzles {
+namespace {
+
+// Names the propagators posted since `first` (for traces and profiles).
+void name_posted(Solver& solver, int first, const std::string& name) {
+    for (int id = first; id < solver.propagator_count(); ++id) {
+        // The propagators are owned by the solver and not const; only the accessor is.
+        const_cast<Propagator&>(solver.propagator(id)).set_name(name);
+    }
+}
+
+// "r3c4": row and column, 1-based.
+std::string grid_name(int row, int column) {
+    std::string name = "r";
+    name += std::to_string(row + 1);
+    name += 'c';
+    name += std::to_string(column + 1);
+    return name;
+}
+
+
+void post_line(Solver& solver, const std::vector<IntVar>& line, const std::string& line_name) {
+    int first = solver.propagator_count();
+    sum(solver, line, Relation::equal, static_cast<std::int64_t>(line.size() / 2));
+    name_posted(solver, first, line_name + " balance");
+    for (std::size_t i = 0; i + 3 <= line.size(); ++i) {
+        const std::vector<IntVar> window = {line[i], line[i + 1], line[i + 2]};
+        const std::string window_name = line_name + " window " + std::to_string(i + 1);
+        first = solver.propagator_count();
+        sum(solver, window, Relation::greater_equal, 1);
+        name_posted(solver, first, window_name + " (>=1)");
+        first = solver.propagator_count();
+        sum(solver, window, Relation::less_equal, 2);
+        name_posted(solver, first, window_name + " (<=2)");
+    }
+}
+
+// The lines a and b differ in at least one position.
+void post_lines_differ(Solver& solver, const std::vector<IntVar>& a, const std::vector<IntVar>& b, const std::string& pair_name) {
+    static const std::vector<std::vector<int>> exclusive_or = {{0, 0, 0}, {0, 1, 1}, {1, 0, 1}, {1, 1, 0}};
+    std::vector<IntVar> differs;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const IntVar d = solver.new_bool_var(pair_name + " differ " + std::to_string(i + 1));
+        const int first = solver.propagator_count();
+        table(solver, {a[i], b[i], d}, exclusive_or);
+        name_posted(solver, first, pair_name + " xor " + std::to_string(i + 1));
+        differs.push_back(d);
+    }
+    const int first = solver.propagator_count();
+    sum(solver, differs, Relation::greater_equal, 1);
+    name_posted(solver, first, pair_name + " differ");
+}
+
+}  // namespace
+
+PuzzleModel KurosuPuzzle::build_model(Solver& solver, const ModelSettings& /*settings*/) const {
+    PuzzleModel model;
+    for (int c = 0; c < cell_count(); ++c) {
+        const std::string name = grid_name(c / width_, c % width_);
+        model.cells.push_back(clues_[c] == unknown ? solver.new_int_var(0, 1, name) : solver.new_int_var(clues_[c], clues_[c], name));
+    }
+    model.decisions = model.cells;
+
+    auto vars_of = [&model](const std::vector<int>& cells) {
+        std::vector<IntVar> vars;
+        for (int c : cells) vars.push_back(model.cells[c]);
+        return vars;
+    };
+    for (int r = 0; r < height_; ++r) post_line(solver, vars_of(row_cells(r)), "row " + std::to_string(r + 1));
+    for (int c = 0; c < width_; ++c) post_line(solver, vars_of(column_cells(c)), "column " + std::to_string(c + 1));
+    if (unique_lines_) {
+        for (int a = 0; a < height_; ++a) {
+            for (int b = a + 1; b < height_; ++b) post_lines_differ(solver, vars_of(row_cells(a)), vars_of(row_cells(b)), "rows " + std::to_string(a + 1) + "," + std::to_string(b + 1));
+        }
+        for (int a = 0; a < width_; ++a) {
+            for (int b = a + 1; b < width_; ++b) post_lines_differ(solver, vars_of(column_cells(a)), vars_of(column_cells(b)), "columns " + std::to_string(a + 1) + "," + std::to_string(b + 1));
+        }
+    }
+    return model;
+}
+
+}  // namespace prune::puzzles

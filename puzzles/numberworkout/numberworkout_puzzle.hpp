@@ -1,0 +1,39 @@
+// Number Workout: 13 hexagons in a fixed honeycomb, each split into 6 segments. The
+// digits 1..6 go into the segments, all different within a hexagon; where two
+// hexagons touch, the two touching segments hold the same digit. The 78 cells V0..V77
+// are the input's digits in reading order (see hexagon_map.hpp for the layout).
+#pragma once
+#include <vector>
+
+#include "puzzles/numberworkout/hexagon_map.hpp"
+#include "puzzles/puzzle_kind.hpp"
+
+namespace prune::puzzles {
+
+class NumberWorkoutPuzzle final : public Puzzle {
+public:
+    static constexpr int unknown = 0;
+
+    // `clues`: 78 digits, 0 for unknown.
+    explicit NumberWorkoutPuzzle(std::vector<int> clues);
+
+    const HexagonMap& map() const { return map_; }
+    int clue(int cell) const { return clues_[cell]; }
+
+    int cell_count() const override { return workout_cells; }
+    std::string summary() const override;
+    std::vector<Rule> rules() const override;
+    PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    std::string render_plain(const Values& values) const override;
+    void write_json_solution(JsonWriter& json, const Values& values) const override;
+    std::string render_html_figure(const Values& values) const override;
+    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
+
+private:
+    std::vector<int> clues_;
+    HexagonMap map_;
+};
+
+ParseResult parse_numberworkout(const SourceText& source, const KindFlags& flags);
+
+}  // namespace prune::puzzles

@@ -1,0 +1,88 @@
+// Puzzle: one parsed puzzle instance, and everything the command line does with it.
+//
+// Each kind (seki, kurosu, ...) implements this interface; the command line only
+// ever talks to a Puzzle, so adding a kind touches no CLI code. Every instance has
+// cells V0..Vn-1 in a fixed order (the order of the SMT-LIB variables and of the
+// JSON output); a solution is one value per cell.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/constraints.hpp"
+#include "engine/search.hpp"
+#include "engine/solver.hpp"
+#include "puzzles/common/json_writer.hpp"
+#include "puzzles/common/source_text.hpp"
+#include "puzzles/rule.hpp"
+
+namespace prune::puzzles {
+
+// Choices that change how the engine model is built, not what it means.
+struct ModelSettings {
+    Consistency alldifferent = Consistency::domain;
+};
+
+// What a kind's model builder hands back to the search.
+struct PuzzleModel {
+    // The variable of each cell, in cell order. Two cells that must be equal may share
+    // one variable.
+    std::vector<IntVar> cells;
+    // The variables to branch on (every cell variable once); auxiliary variables are
+    // fixed by propagation once these are.
+    std::vector<IntVar> decisions;
+};
+
+// A figure a kind adds to a count, e.g. ostomachion's count up to renaming the colours.
+struct CountFigure {
+    std::string key;    // the JSON member: "count_up_to_renaming"
+    std::string label;  // the plain output line's start: "Up to renaming the colours"
+    std::uint64_t value = 0;
+};
+
+// The outcome of a kind's own count (see Puzzle::count_solutions).
+struct KindCount {
+    std::uint64_t count = 0;     // the solutions of the puzzle (all of them, not the canonical ones)
+    bool limit_reached = false;  // a limit stopped the count: `count` is a lower bound
+    std::vector<CountFigure> figures;
+    SearchStatistics statistics;  // summed over the searches the count ran
+    int variables = 0;            // of the (last) model searched
+    int propagators = 0;
+};
+
+class Puzzle {
+public:
+    virtual ~Puzzle() = default;
+
+    virtual int cell_count() const = 0;
+    // A short description of the instance, e.g. "seki 4x4 (9 rotors)".
+    virtual std::string summary() const = 0;
+
+    // The rules, for the checker and the SMT-LIB writer (see rule.hpp). Every kind
+    // includes a values_in_range rule covering every cell, so that the rules alone
+    // pin the domains.
+    virtual std::vector<Rule> rules() const = 0;
+
+    // Posts the kind's constraint model. The solver must be fresh.
+    virtual PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const = 0;
+
+    // The solution in the puzzle's own text layout, one line per row, newline-terminated.
+    virtual std::string render_plain(const Values& values) const = 0;
+    // The solution as one JSON value ({"grid": [...]} for the grid kinds).
+    virtual void write_json_solution(JsonWriter& json, const Values& values) const = 0;
+    // An HTML fragment (usually inline SVG) drawing the solved puzzle, clues in bold.
+    virtual std::string render_html_figure(const Values& values) const = 0;
+
+    // Reads back what render_plain() wrote (the first grid in `text`; other lines
+    // such as check lines are skipped). On failure returns nullopt and fills `error`.
+    virtual std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const = 0;
+
+    // --count. By default (nullopt) the engine counts the solutions of build_model().
+    // A kind may count its own way instead, e.g. canonical solutions under a symmetry
+    // times their orbit sizes, and add figures; `options` carries the limits.
+    virtual std::optional<KindCount> count_solutions(const ModelSettings& /*settings*/, const SearchOptions& /*options*/) const {
+        return std::nullopt;
+    }
+};
+
+}  // namespace prune::puzzles

@@ -1,0 +1,51 @@
+// PuzzleKind: what the registry knows about one kind of puzzle before any file is
+// read: its name, help texts, options, built-in instance and parser.
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "puzzles/common/source_text.hpp"
+#include "puzzles/puzzle.hpp"
+
+namespace prune::puzzles {
+
+// A kind-specific command line flag, e.g. kurosu's --unique-lines.
+struct KindOption {
+    std::string flag;  // with the dashes: "--unique-lines"
+    std::string help;
+    // Empty for a flag; else the option takes a value, named so in the help ("LIST").
+    std::string value_name = {};
+};
+
+// The kind options given on the command line, dashes included: a flag as itself
+// ("--unique-lines"), an option with a value as "--lines=rows,columns".
+using KindFlags = std::set<std::string>;
+
+// The value given to kind option `flag` ("--lines"), or nullopt when it is absent.
+inline std::optional<std::string> kind_option_value(const KindFlags& flags, const std::string& flag) {
+    const std::string prefix = flag + "=";
+    for (const std::string& given : flags) {
+        if (given.rfind(prefix, 0) == 0) return given.substr(prefix.size());
+    }
+    return std::nullopt;
+}
+
+struct ParseResult {
+    std::unique_ptr<Puzzle> puzzle;  // null on failure
+    Diagnostic error;                // set on failure
+};
+
+struct PuzzleKind {
+    std::string name;          // as typed on the command line: "seki"
+    std::string description;   // one line, for `prune list`
+    std::string format_help;   // the input format and the rules, for `prune KIND --help`
+    std::vector<KindOption> options;
+    std::string builtin_text;  // an instance solved when no file is given (may be empty)
+    std::function<ParseResult(const SourceText& source, const KindFlags& flags)> parse;
+};
+
+}  // namespace prune::puzzles

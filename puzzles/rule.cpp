@@ -1,0 +1,139 @@
+#include "puzzles/rule.hpp"
+
+#include <algorithm>
+
+namespace prune::puzzles {
+namespace {
+
+std::string range_text(int low, int high) {
+    return low == high ? std::to_string(low) : std::to_string(low) + ".." + std::to_string(high);
+}
+
+std::vector<int> values_of(const std::vector<int>& cells, const Values& values) {
+    std::vector<int> result;
+    result.reserve(cells.size());
+    for (int c : cells) result.push_back(values[c]);
+    return result;
+}
+
+RuleOutcome evaluate_values_in_range(const Rule& rule, const Values& values) {
+    for (int c : rule.cells) {
+        if (values[c] < rule.low || values[c] > rule.high) {
+            return {false, cell_name(c) + " is " + std::to_string(values[c]) + ", outside " + range_text(rule.low, rule.high)};
+        }
+    }
+    return {true, "all " + std::to_string(rule.cells.size()) + " in " + range_text(rule.low, rule.high)};
+}
+
+RuleOutcome evaluate_clues(const Rule& rule, const Values& values) {
+    for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+        const int c = rule.cells[i];
+        if (values[c] != rule.given[i]) {
+            return {false, cell_name(c) + " is " + std::to_string(values[c]) + ", the clue says " + std::to_string(rule.given[i])};
+        }
+    }
+    return {true, std::to_string(rule.cells.size()) + " kept"};
+}
+
+RuleOutcome evaluate_sum(const Rule& rule, const Values& values) {
+    long long sum = 0;
+    for (int c : rule.cells) sum += values[c];
+    const bool holds = sum >= rule.low && sum <= rule.high;
+    std::string detail = "sum " + std::to_string(sum);
+    if (!holds) detail += " (must be " + range_text(rule.low, rule.high) + ")";
+    return {holds, detail};
+}
+
+RuleOutcome evaluate_all_different(const Rule& rule, const Values& values) {
+    const std::vector<int> held = values_of(rule.cells, values);
+    std::string detail = "values " + bracketed(held);
+    for (std::size_t i = 0; i < held.size(); ++i) {
+        if (held[i] < rule.low || held[i] > rule.high) {
+            return {false, detail + ": " + std::to_string(held[i]) + " outside " + range_text(rule.low, rule.high)};
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (held[i] == held[j]) return {false, detail + ": " + std::to_string(held[i]) + " repeated"};
+        }
+    }
+    return {true, detail};
+}
+
+RuleOutcome evaluate_equal(const Rule& rule, const Values& values) {
+    const int a = values[rule.cells[0]];
+    const int b = values[rule.cells[1]];
+    if (a == b) return {true, std::to_string(a) + " = " + std::to_string(b)};
+    return {false, std::to_string(a) + " != " + std::to_string(b)};
+}
+
+RuleOutcome evaluate_allowed_tuples(const Rule& rule, const Values& values) {
+    const std::vector<int> held = values_of(rule.cells, values);
+    long long sum = 0;
+    for (int v : held) sum += v;
+    std::string detail = "sum " + std::to_string(sum);
+    const bool holds = std::find(rule.tuples.begin(), rule.tuples.end(), held) != rule.tuples.end();
+    if (!holds) detail += ", pattern " + bracketed(held) + " not allowed";
+    return {holds, detail};
+}
+
+RuleOutcome evaluate_no_long_run(const Rule& rule, const Values& values) {
+    int longest = 0;
+    int run = 0;
+    for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+        run = (i > 0 && values[rule.cells[i]] == values[rule.cells[i - 1]]) ? run + 1 : 1;
+        longest = std::max(longest, run);
+    }
+    std::string detail = "longest run " + std::to_string(longest);
+    const bool holds = longest <= rule.high;
+    if (!holds) detail += " (at most " + std::to_string(rule.high) + ")";
+    return {holds, detail};
+}
+
+RuleOutcome evaluate_lines_differ(const Rule& rule, const Values& values) {
+    const bool differ = values_of(rule.cells, values) != values_of(rule.given, values);
+    return {differ, differ ? "differ" : "identical"};
+}
+
+RuleOutcome evaluate_weighted_count(const Rule& rule, const Values& values) {
+    long long sum = 0;
+    for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+        if (values[rule.cells[i]] == rule.value) sum += rule.given[i];
+    }
+    const bool holds = sum >= rule.low && sum <= rule.high;
+    std::string detail = "weight " + std::to_string(sum);
+    if (!holds) detail += " (must be " + range_text(rule.low, rule.high) + ")";
+    return {holds, detail};
+}
+
+}  // namespace
+
+std::string cell_name(int cell) {
+    std::string name = "V";
+    name += std::to_string(cell);
+    return name;
+}
+
+std::string bracketed(const std::vector<int>& numbers) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+        if (i > 0) text += ',';
+        text += std::to_string(numbers[i]);
+    }
+    return text + "]";
+}
+
+RuleOutcome evaluate(const Rule& rule, const Values& values) {
+    switch (rule.shape) {
+        case RuleShape::values_in_range: return evaluate_values_in_range(rule, values);
+        case RuleShape::clues: return evaluate_clues(rule, values);
+        case RuleShape::sum_between: return evaluate_sum(rule, values);
+        case RuleShape::all_different: return evaluate_all_different(rule, values);
+        case RuleShape::equal: return evaluate_equal(rule, values);
+        case RuleShape::allowed_tuples: return evaluate_allowed_tuples(rule, values);
+        case RuleShape::no_long_run: return evaluate_no_long_run(rule, values);
+        case RuleShape::lines_differ: return evaluate_lines_differ(rule, values);
+        case RuleShape::weighted_count: return evaluate_weighted_count(rule, values);
+    }
+    return {false, "unknown rule shape"};
+}
+
+}  // namespace prune::puzzles

@@ -1,0 +1,54 @@
+// Rule: one rule of a puzzle instance, stated as data over the cells V0..Vn-1.
+//
+// The same list of rules drives the checker (each rule gives one OK/ERROR line) and
+// the SMT-LIB writer (each rule gives one assertion). It is deliberately independent
+// of the constraint model a kind builds for the engine: the checker is a second,
+// simpler statement of the puzzle, so a wrong model shows up as a failed check.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace prune::puzzles {
+
+// A complete assignment: the value of every cell, in cell order.
+using Values = std::vector<int>;
+
+enum class RuleShape {
+    values_in_range,  // every cell in `cells` lies in [low, high]
+    clues,            // cells[i] == given[i] for each i
+    sum_between,      // low <= sum of cells <= high
+    all_different,    // the cells hold pairwise different values, each in [low, high]
+    equal,            // cells[0] == cells[1]
+    allowed_tuples,   // (cells) is one of `tuples`; reported through the sum of the cells
+    no_long_run,      // no more than `high` consecutive cells hold the same value
+    lines_differ,     // (cells) differs from (given) in at least one position; `given` names cells
+    weighted_count,   // low <= the sum of given[i] over the cells[i] holding `value` <= high
+};
+
+struct Rule {
+    std::string label;  // the start of the check line, e.g. "RotorGroup 0 o [0,1,4,5]"
+    RuleShape shape = RuleShape::values_in_range;
+    std::vector<int> cells;                  // cell indices
+    std::vector<int> given;                  // clues: the clue values; lines_differ: the other line's cells
+    int low = 0;
+    int high = 0;
+    std::vector<std::vector<int>> tuples;    // allowed_tuples only
+    int value = 0;                           // weighted_count only
+};
+
+struct RuleOutcome {
+    bool holds = false;
+    std::string detail;  // what was measured, e.g. "sum 2", and on failure why it breaks
+};
+
+// Evaluates one rule on a complete assignment (values.size() covers every cell).
+RuleOutcome evaluate(const Rule& rule, const Values& values);
+
+// "V12": the name of a cell, in check lines and SMT-LIB. (Built with append: GCC 12
+// warns falsely (-Wrestrict) about "V" + std::to_string(cell).)
+std::string cell_name(int cell);
+
+// "[0,1,4,5]": a list of numbers as check lines print them.
+std::string bracketed(const std::vector<int>& numbers);
+
+}  // namespace prune::puzzles

@@ -1,0 +1,27 @@
+#include "puzzles/registry.hpp"
+#include "puzzles/seki/seki_puzzle.hpp"
+
+namespace prune::puzzles {
+
+void register_seki(Registry& registry) {
+    PuzzleKind kind;
+    kind.name = "seki";
+    kind.description = "black/white grid; a rotor at each inner corner says how its four cells are coloured";
+    kind.format_help =
+        "Seki: an n x n grid of black (1) and white (0) cells with a rotor at each of the\n"
+        "(n-1)^2 inner intersections. Each rotor constrains its four cells:\n"
+        "  +  exactly one black          -  exactly three black\n"
+        "  o  two black, diagonally opposite\n"
+        "  a  two black, side by side\n"
+        "\n"
+        "Input: the rotors row by row, either as one line of (n-1)^2 characters\n"
+        "(the classic 4x4 puzzle: oo+ooaoo-) or as n-1 lines of n-1 characters.\n"
+        "Lines starting with # are comments; blank lines are ignored.\n"
+        "Cells are V0.. row by row; rotor k covers the four cells around its intersection.\n"
+        "Output: the n x n grid of 0/1 and one check line per rotor.\n";
+    kind.builtin_text = "# The classic 4x4 seki\noo+ooaoo-\n";
+    kind.parse = parse_seki;
+    registry.add(std::move(kind));
+}
+
+}  // namespace prune::puzzles

@@ -1,0 +1,60 @@
+#include "puzzles/seki/seki_puzzle.hpp"
+
+#include "puzzles/common/plain_grid.hpp"
+
+namespace prune::puzzles {
+
+SekiPuzzle::SekiPuzzle(int size, std::vector<char> rotors) : size_(size), rotors_(std::move(rotors)) {}
+
+std::array<int, 4> SekiPuzzle::rotor_cells(int k) const {
+    const int row = k / (size_ - 1);
+    const int col = k % (size_ - 1);
+    const int top_left = row * size_ + col;
+    return {top_left, top_left + 1, top_left + size_, top_left + size_ + 1};
+}
+
+bool SekiPuzzle::is_rotor(char c) { return c == '+' || c == '-' || c == 'o' || c == 'a'; }
+
+const std::vector<std::vector<int>>& SekiPuzzle::allowed_patterns(char rotor) {
+    static const std::vector<std::vector<int>> one_black = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+    static const std::vector<std::vector<int>> three_black = {{0, 1, 1, 1}, {1, 0, 1, 1}, {1, 1, 0, 1}, {1, 1, 1, 0}};
+    static const std::vector<std::vector<int>> diagonal = {{1, 0, 0, 1}, {0, 1, 1, 0}};
+    static const std::vector<std::vector<int>> side_by_side = {{1, 1, 0, 0}, {0, 0, 1, 1}, {1, 0, 1, 0}, {0, 1, 0, 1}};
+    switch (rotor) {
+        case '+': return one_black;
+        case '-': return three_black;
+        case 'o': return diagonal;
+        default: return side_by_side;
+    }
+}
+
+std::string SekiPuzzle::summary() const {
+    return "seki " + std::to_string(size_) + "x" + std::to_string(size_) + " (" + std::to_string(rotor_count()) + " rotors)";
+}
+
+std::vector<Rule> SekiPuzzle::rules() const {
+    std::vector<Rule> rules;
+    Rule cells;
+    cells.label = "Cells";
+    cells.shape = RuleShape::values_in_range;
+    for (int c = 0; c < cell_count(); ++c) cells.cells.push_back(c);
+    cells.low = 0;
+    cells.high = 1;
+    rules.push_back(std::move(cells));
+    for (int k = 0; k < rotor_count(); ++k) {
+        const std::array<int, 4> around = rotor_cells(k);
+        Rule rule;
+        rule.cells.assign(around.begin(), around.end());
+        rule.label = "RotorGroup " + std::to_string(k) + " " + rotors_[k] + " " + bracketed(rule.cells);
+        rule.shape = RuleShape::allowed_tuples;
+        rule.tuples = allowed_patterns(rotors_[k]);
+        rules.push_back(std::move(rule));
+    }
+    return rules;
+}
+
+std::optional<Values> SekiPuzzle::read_plain_solution(const SourceText& text, Diagnostic& error) const {
+    return read_digit_grid(text, cell_count(), error);
+}
+
+}  // namespace prune::puzzles

@@ -1,0 +1,46 @@
+// Seki: an n x n grid of black (1) and white (0) cells with a rotor at each of the
+// (n-1)^2 inner intersections. The rotor says how many of its four cells are black,
+// and for two, how they sit:
+//   '+' exactly one black      '-' exactly three black
+//   'o' two black, diagonally opposite      'a' two black, side by side
+// Cells are V0.. row by row; rotor k (row by row) covers the four cells around its
+// intersection, listed top-left, top-right, bottom-left, bottom-right.
+#pragma once
+#include <array>
+#include <vector>
+
+#include "puzzles/puzzle_kind.hpp"
+
+namespace prune::puzzles {
+
+class SekiPuzzle final : public Puzzle {
+public:
+    // `rotors` holds (size-1)^2 rotor characters, row by row.
+    SekiPuzzle(int size, std::vector<char> rotors);
+
+    int size() const { return size_; }
+    int rotor_count() const { return static_cast<int>(rotors_.size()); }
+    char rotor(int k) const { return rotors_[k]; }
+    std::array<int, 4> rotor_cells(int k) const;
+
+    // The black/white patterns (top-left, top-right, bottom-left, bottom-right) a rotor allows.
+    static const std::vector<std::vector<int>>& allowed_patterns(char rotor);
+    static bool is_rotor(char c);
+
+    int cell_count() const override { return size_ * size_; }
+    std::string summary() const override;
+    std::vector<Rule> rules() const override;
+    PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    std::string render_plain(const Values& values) const override;
+    void write_json_solution(JsonWriter& json, const Values& values) const override;
+    std::string render_html_figure(const Values& values) const override;
+    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
+
+private:
+    int size_;
+    std::vector<char> rotors_;
+};
+
+ParseResult parse_seki(const SourceText& source, const KindFlags& flags);
+
+}  // namespace prune::puzzles

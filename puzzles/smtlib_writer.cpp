@@ -1,0 +1,119 @@
+#include "puzzles/smtlib_writer.hpp"
+
+#include <string>
+
+namespace prune::puzzles {
+namespace {
+
+std::string var(int cell) { return cell_name(cell); }
+
+// SMT-LIB has no negative numerals: -3 is written (- 3).
+std::string numeral(long long v) { return v < 0 ? "(- " + std::to_string(-v) + ")" : std::to_string(v); }
+
+std::string sum_of(const std::vector<int>& cells) {
+    if (cells.size() == 1) return var(cells[0]);
+    std::string text = "(+";
+    for (int c : cells) {
+        text += ' ';
+        text += var(c);
+    }
+    return text + ")";
+}
+
+std::string range(const std::string& term, int low, int high) {
+    if (low == high) return "(= " + term + " " + numeral(low) + ")";
+    return "(and (<= " + numeral(low) + " " + term + ") (<= " + term + " " + numeral(high) + "))";
+}
+
+std::string conjunction(const std::vector<std::string>& terms) {
+    if (terms.empty()) return "true";
+    if (terms.size() == 1) return terms[0];
+    std::string text = "(and";
+    for (const std::string& t : terms) text += " " + t;
+    return text + ")";
+}
+
+std::string disjunction(const std::vector<std::string>& terms) {
+    if (terms.empty()) return "false";
+    if (terms.size() == 1) return terms[0];
+    std::string text = "(or";
+    for (const std::string& t : terms) text += " " + t;
+    return text + ")";
+}
+
+// The assertion (without "(assert ...)") that states one rule.
+std::string formula(const Rule& rule) {
+    std::vector<std::string> terms;
+    switch (rule.shape) {
+        case RuleShape::values_in_range:
+            for (int c : rule.cells) terms.push_back(range(var(c), rule.low, rule.high));
+            return conjunction(terms);
+        case RuleShape::clues:
+            for (std::size_t i = 0; i < rule.cells.size(); ++i) terms.push_back("(= " + var(rule.cells[i]) + " " + numeral(rule.given[i]) + ")");
+            return conjunction(terms);
+        case RuleShape::sum_between:
+            return range(sum_of(rule.cells), rule.low, rule.high);
+        case RuleShape::all_different: {
+            if (rule.cells.size() < 2) return "true";
+            std::string distinct = "(distinct";
+            for (int c : rule.cells) distinct += " " + var(c);
+            return distinct + ")";
+        }
+        case RuleShape::equal:
+            return "(= " + var(rule.cells[0]) + " " + var(rule.cells[1]) + ")";
+        case RuleShape::allowed_tuples:
+            for (const std::vector<int>& tuple : rule.tuples) {
+                std::vector<std::string> equalities;
+                for (std::size_t i = 0; i < rule.cells.size(); ++i) equalities.push_back("(= " + var(rule.cells[i]) + " " + numeral(tuple[i]) + ")");
+                terms.push_back(conjunction(equalities));
+            }
+            return disjunction(terms);
+        case RuleShape::no_long_run: {
+            // Every window of high+1 consecutive cells holds two different values.
+            const std::size_t window = static_cast<std::size_t>(rule.high) + 1;
+            for (std::size_t start = 0; start + window <= rule.cells.size(); ++start) {
+                std::vector<std::string> changes;
+                for (std::size_t i = start + 1; i < start + window; ++i) {
+                    changes.push_back("(not (= " + var(rule.cells[i - 1]) + " " + var(rule.cells[i]) + "))");
+                }
+                terms.push_back(disjunction(changes));
+            }
+            return conjunction(terms);
+        }
+        case RuleShape::lines_differ:
+            for (std::size_t i = 0; i < rule.cells.size(); ++i) terms.push_back("(not (= " + var(rule.cells[i]) + " " + var(rule.given[i]) + "))");
+            return disjunction(terms);
+        case RuleShape::weighted_count: {
+            std::string total = "(+ 0";
+            for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+                total += " (ite (= " + var(rule.cells[i]) + " " + numeral(rule.value) + ") " + numeral(rule.given[i]) + " 0)";
+            }
+            return range(total + ")", rule.low, rule.high);
+        }
+    }
+    return "true";
+}
+
+}  // namespace
+
+std::string write_smtlib(const Puzzle& puzzle, std::string_view kind, std::string_view origin) {
+    std::string out;
+    out += "; prune smtlib " + std::string(kind) + " " + std::string(origin) + "\n";
+    out += "; " + puzzle.summary() + "\n";
+    out += "(set-logic QF_LIA)\n";
+    const int n = puzzle.cell_count();
+    for (int c = 0; c < n; ++c) out += "(declare-fun " + var(c) + " () Int)\n";
+    for (const Rule& rule : puzzle.rules()) {
+        out += "; " + rule.label + "\n";
+        out += "(assert " + formula(rule) + ")\n";
+    }
+    out += "(check-sat)\n(get-value (";
+    for (int c = 0; c < n; ++c) {
+        if (c > 0) out += ' ';
+        out += var(c);
+    }
+    out += "))\n";
+    return out;
+}
+
+}  // namespace prune::puzzles

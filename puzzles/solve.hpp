@@ -1,0 +1,43 @@
+// Solving a puzzle: builds its model, runs the engine's search in the requested mode
+// and reports each solution as cell values.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "engine/search.hpp"
+#include "puzzles/puzzle.hpp"
+
+namespace prune::puzzles {
+
+enum class SolveMode {
+    first,             // stop at the first solution
+    first_and_unique,  // the first solution, then look for a second one (the default)
+    all,               // every solution, or the first max_solutions of them
+    count,             // count the solutions without keeping them
+};
+
+struct SolveSettings {
+    SolveMode mode = SolveMode::first_and_unique;
+    std::uint64_t max_solutions = 0;  // mode all: stop after this many (0: no limit)
+    SearchOptions search;             // heuristics, restarts, seed and limits
+    ModelSettings model;
+};
+
+struct SolveOutcome {
+    std::uint64_t solutions = 0;  // found (or counted)
+    bool exhausted = false;       // the whole search space was explored
+    bool limit_reached = false;   // a limit (time, nodes, failures) stopped the search
+    bool unique_checked = false;  // mode first_and_unique, a first solution found, second look finished
+    bool unique = false;          // valid when unique_checked
+    std::string error;            // the model was invalid (Solver::error())
+    std::vector<CountFigure> figures;  // mode count: the kind's extra figures (Puzzle::count_solutions)
+    SearchStatistics statistics;
+    int variables = 0;
+    int propagators = 0;
+};
+
+// Calls on_solution for each solution found (not in count mode), in order.
+SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution);
+
+}  // namespace prune::puzzles

@@ -1,0 +1,135 @@
+// Sudoku input, N = n^2 for n = 2..5, the size following from the input:
+//  - one line of N*N characters: '.' or '0' blank, digits, 'A'.. for 10..;
+//  - or N lines of N characters (same alphabet);
+//  - or N lines of N blank-separated values ('.' or '0' blank), e.g. a 16x16 row
+//    ". 11 . . 13 5 . . . 2 16 14 . . 10 .".
+// '|' characters and lines of '-', '+' and '|' (box drawings) are ignored.
+#include "puzzles/common/plain_grid.hpp"
+#include "puzzles/sudoku/sudoku_puzzle.hpp"
+
+namespace prune::puzzles {
+namespace {
+
+// n when side == n*n for n in 2..5, else 0.
+int box_of_side(std::size_t side) {
+    for (int n = 2; n <= 5; ++n) {
+        if (side == static_cast<std::size_t>(n * n)) return n;
+    }
+    return 0;
+}
+
+// n when cells == n^4 for n in 2..5, else 0.
+int box_of_cell_count(std::size_t cells) {
+    for (int n = 2; n <= 5; ++n) {
+        if (cells == static_cast<std::size_t>(n * n * n * n)) return n;
+    }
+    return 0;
+}
+
+}  // namespace
+
+std::vector<SudokuEntry> sudoku_entries(const SourceLine& line) {
+    std::vector<SudokuEntry> entries;
+    std::vector<SourceLine::Word> words = line.words();
+    std::erase_if(words, [](const SourceLine::Word& w) { return w.text == "|"; });
+    if (words.size() == 1) {
+        for (std::size_t i = 0; i < words[0].text.size(); ++i) {
+            if (words[0].text[i] != '|') entries.push_back(SudokuEntry{std::string(1, words[0].text[i]), words[0].column + static_cast<int>(i)});
+        }
+        return entries;
+    }
+    for (const SourceLine::Word& w : words) entries.push_back(SudokuEntry{w.text, w.column});
+    return entries;
+}
+
+int sudoku_value(const std::string& entry) {
+    if (entry == ".") return 0;
+    if (entry.size() == 1) {
+        const char c = entry[0];
+        if (c >= '0' && c <= '9') return c - '0';
+        // Letters stand for 10..25 (A..P): no sudoku here has larger values.
+        if (c >= 'A' && c <= 'P') return 10 + (c - 'A');
+        if (c >= 'a' && c <= 'p') return 10 + (c - 'a');
+        return -1;
+    }
+    if (entry.size() > 2) return -1;  // no sudoku value has more than two digits
+    int value = 0;
+    for (char c : entry) {
+        if (c < '0' || c > '9') return -1;
+        value = value * 10 + (c - '0');
+    }
+    return value;
+}
+
+ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
+    ParseResult result;
+    std::vector<SourceLine> lines = source.content_lines();
+    std::erase_if(lines, [](const SourceLine& line) { return is_separator_line(line); });
+    if (lines.empty()) {
+        result.error = source.error_at(source.last_line_number(), 1, "no grid found (the input holds only comments or blank lines)");
+        return result;
+    }
+
+    int box = 0;
+    std::vector<std::pair<SudokuEntry, int>> entries;  // entry and its line number
+    if (lines.size() == 1) {
+        for (const SudokuEntry& e : sudoku_entries(lines[0])) entries.emplace_back(e, lines[0].number);
+        box = box_of_cell_count(entries.size());
+        if (box == 0) {
+            result.error = source.error_at(lines[0].number, lines[0].first_column,
+                                           "a one-line sudoku has 16, 81, 256 or 625 cells, this line has " + std::to_string(entries.size()));
+            return result;
+        }
+    } else {
+        const std::size_t side = sudoku_entries(lines[0]).size();
+        box = box_of_side(side);
+        if (box == 0) {
+            result.error = source.error_at(lines[0].number, lines[0].first_column,
+                                           "a sudoku row has 4, 9, 16 or 25 cells, this one has " + std::to_string(side));
+            return result;
+        }
+        for (std::size_t r = 0; r < lines.size(); ++r) {
+            const SourceLine& line = lines[r];
+            if (r == side) {
+                result.error = source.error_at(line.number, line.first_column,
+                                               "a " + std::to_string(side) + "x" + std::to_string(side) + " sudoku has " + std::to_string(side) + " rows; this is one more");
+                return result;
+            }
+            const std::vector<SudokuEntry> row = sudoku_entries(line);
+            if (row.size() != side) {
+                const int column = row.size() > side ? row[side].column : line.first_column + static_cast<int>(line.text.size());
+                result.error = source.error_at(line.number, column,
+                                               "expected " + std::to_string(side) + " cells as in the first row, found " + std::to_string(row.size()));
+                return result;
+            }
+            for (const SudokuEntry& e : row) entries.emplace_back(e, line.number);
+        }
+        if (lines.size() < side) {
+            result.error = source.error_at(source.last_line_number(), 1,
+                                           "a " + std::to_string(side) + "x" + std::to_string(side) + " sudoku has " + std::to_string(side) + " rows, found " +
+                                               std::to_string(lines.size()));
+            return result;
+        }
+    }
+
+    const int side = box * box;
+    std::vector<int> clues;
+    for (const auto& [entry, line_number] : entries) {
+        const int value = sudoku_value(entry.text);
+        if (value < 0) {
+            result.error = source.error_at(line_number, entry.column, "'" + entry.text + "' is not a sudoku value ('.' or 0 for blank, 1.." + std::to_string(side) + ")");
+            return result;
+        }
+        if (value > side) {
+            result.error = source.error_at(line_number, entry.column,
+                                           "value " + std::to_string(value) + " ('" + entry.text + "') is too large for a " + std::to_string(side) + "x" +
+                                               std::to_string(side) + " sudoku");
+            return result;
+        }
+        clues.push_back(value);
+    }
+    result.puzzle = std::make_unique<SudokuPuzzle>(box, std::move(clues));
+    return result;
+}
+
+}  // namespace prune::puzzles

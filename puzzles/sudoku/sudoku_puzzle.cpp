@@ -1,0 +1,65 @@
+#include "puzzles/sudoku/sudoku_puzzle.hpp"
+
+namespace prune::puzzles {
+
+SudokuPuzzle::SudokuPuzzle(int box, std::vector<int> clues) : box_(box), clues_(std::move(clues)) {}
+
+std::vector<int> SudokuPuzzle::row_cells(int r) const {
+    std::vector<int> cells;
+    for (int c = 0; c < side(); ++c) cells.push_back(r * side() + c);
+    return cells;
+}
+
+std::vector<int> SudokuPuzzle::column_cells(int c) const {
+    std::vector<int> cells;
+    for (int r = 0; r < side(); ++r) cells.push_back(r * side() + c);
+    return cells;
+}
+
+std::vector<int> SudokuPuzzle::box_cells(int b) const {
+    std::vector<int> cells;
+    const int top = (b / box_) * box_;
+    const int left = (b % box_) * box_;
+    for (int r = top; r < top + box_; ++r) {
+        for (int c = left; c < left + box_; ++c) cells.push_back(r * side() + c);
+    }
+    return cells;
+}
+
+std::string SudokuPuzzle::summary() const {
+    int given = 0;
+    for (int v : clues_) given += v != unknown ? 1 : 0;
+    return "sudoku " + std::to_string(side()) + "x" + std::to_string(side()) + " (" + std::to_string(given) + " given)";
+}
+
+std::vector<Rule> SudokuPuzzle::rules() const {
+    std::vector<Rule> rules;
+    Rule domain;
+    domain.label = "Cells";
+    domain.shape = RuleShape::values_in_range;
+    for (int c = 0; c < cell_count(); ++c) domain.cells.push_back(c);
+    domain.low = 1;
+    domain.high = side();
+    rules.push_back(std::move(domain));
+
+    Rule clues;
+    clues.label = "Clues";
+    clues.shape = RuleShape::clues;
+    for (int c = 0; c < cell_count(); ++c) {
+        if (clues_[c] != unknown) {
+            clues.cells.push_back(c);
+            clues.given.push_back(clues_[c]);
+        }
+    }
+    rules.push_back(std::move(clues));
+
+    auto add_group = [&](const std::string& label, std::vector<int> cells) {
+        rules.push_back(Rule{label, RuleShape::all_different, std::move(cells), {}, 1, side(), {}});
+    };
+    for (int i = 0; i < side(); ++i) add_group("Row " + std::to_string(i), row_cells(i));
+    for (int i = 0; i < side(); ++i) add_group("Column " + std::to_string(i), column_cells(i));
+    for (int i = 0; i < side(); ++i) add_group("Box " + std::to_string(i), box_cells(i));
+    return rules;
+}
+
+}  // namespace prune::puzzles

@@ -1,0 +1,52 @@
+// Sudoku: an N x N grid (N = n^2, n = 2..5) where every row, column and n x n box
+// holds 1..N once. Cells are V0.. row by row.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "puzzles/puzzle_kind.hpp"
+
+namespace prune::puzzles {
+
+class SudokuPuzzle final : public Puzzle {
+public:
+    static constexpr int unknown = 0;
+
+    // `box`: n (2..5); `clues`: N*N values row by row, 0 for unknown.
+    SudokuPuzzle(int box, std::vector<int> clues);
+
+    int box() const { return box_; }
+    int side() const { return box_ * box_; }
+    int clue(int cell) const { return clues_[cell]; }
+    std::vector<int> row_cells(int r) const;
+    std::vector<int> column_cells(int c) const;
+    std::vector<int> box_cells(int b) const;
+
+    int cell_count() const override { return side() * side(); }
+    std::string summary() const override;
+    std::vector<Rule> rules() const override;
+    PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    std::string render_plain(const Values& values) const override;
+    void write_json_solution(JsonWriter& json, const Values& values) const override;
+    std::string render_html_figure(const Values& values) const override;
+    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
+
+private:
+    int box_;
+    std::vector<int> clues_;
+};
+
+// One entry of a sudoku line: a word of a blank-separated row, or a character of a
+// compact row ('|' separators dropped).
+struct SudokuEntry {
+    std::string text;
+    int column;
+};
+std::vector<SudokuEntry> sudoku_entries(const SourceLine& line);
+// The value an entry stands for: 0 for '.' or '0', 1..9, 10..25 for 'A'..'P' (either case)
+// or a decimal number; -1 when the entry is not a value.
+int sudoku_value(const std::string& entry);
+
+ParseResult parse_sudoku(const SourceText& source, const KindFlags& flags);
+
+}  // namespace prune::puzzles

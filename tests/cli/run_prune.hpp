@@ -1,0 +1,83 @@
+// Running the prune binary from tests: arguments, optional standard input, and the
+// captured exit code, standard output and standard error.
+#pragma once
+#include <sys/wait.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace prune::cli::testing {
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+inline std::string slurp(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+// A scratch directory for one test run, removed when it goes out of scope.
+class ScratchDirectory {
+public:
+    ScratchDirectory() {
+        static std::atomic<int> counter{0};
+        path_ = std::filesystem::temp_directory_path() / ("prune-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchDirectory() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// Runs a shell command line (already quoted) with `input` on standard input.
+inline RunResult run_shell(const std::string& command_line, const std::string& input = {}) {
+    ScratchDirectory scratch;
+    const auto in = scratch.path() / "in";
+    const auto out = scratch.path() / "out";
+    const auto err = scratch.path() / "err";
+    std::ofstream(in, std::ios::binary) << input;
+    const std::string command = "(" + command_line + ") < '" + in.string() + "' > '" + out.string() + "' 2> '" + err.string() + "'";
+    const int status = std::system(command.c_str());
+    RunResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = slurp(out);
+    result.err = slurp(err);
+    return result;
+}
+
+// 'text', for a shell command line (the paths used here hold no quote). Built with
+// append: GCC 12 warns falsely (-Wrestrict) about "'" + std::string.
+inline std::string quoted(const std::string& text) {
+    std::string q = "'";
+    q.append(text);
+    q.push_back('\'');
+    return q;
+}
+
+inline std::string prune_binary() { return PRUNE_CLI_PATH; }
+inline std::string source_dir() { return PRUNE_SOURCE_DIR; }
+inline std::string example(const std::string& kind, const std::string& file) { return source_dir() + "/puzzles/" + kind + "/examples/" + file; }
+
+// Runs `prune ARGS` (ARGS already quoted as for a shell).
+inline RunResult run_prune(const std::string& args, const std::string& input = {}) { return run_shell(quoted(prune_binary()) + " " + args, input); }
+
+inline bool z3_available() { return std::system("command -v z3 > /dev/null 2>&1") == 0; }
+
+}  // namespace prune::cli::testing

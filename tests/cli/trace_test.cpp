@@ -1,0 +1,281 @@
+// Tracing: the JSON Lines trace (golden sequence, consistency with the statistics,
+// determinism, --trace-limit), --explain, --profile, --trace-text, and the trace viewer.
+#include "catch.hpp"
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/prune.hpp"
+#include "puzzles/common/json_reader.hpp"
+
+// The tracers are part of the prune executable, not of a library: compile the two the
+// golden test needs into this test.
+#include "cli/trace/jsonl_tracer.cpp"
+#include "cli/trace/trace_events.cpp"
+
+#if defined(PRUNE_CLI_PATH)
+#include "run_prune.hpp"
+#endif
+
+using prune::puzzles::JsonValue;
+
+namespace {
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+JsonValue parse_line(const std::string& line) {
+    std::string error;
+    std::size_t offset = 0;
+    auto value = prune::puzzles::parse_json(line, error, offset);
+    INFO("line: " << line << "\nerror: " << error);
+    REQUIRE(value);
+    return *value;
+}
+
+std::string type_of(const JsonValue& v) {
+    const JsonValue* e = v.find("e");
+    return e != nullptr ? e->string : "";
+}
+
+double number(const JsonValue& v, const char* key) {
+    const JsonValue* m = v.find(key);
+    REQUIRE(m != nullptr);
+    return m->number;
+}
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("golden trace of a three-variable model", "[trace]") {
+    using namespace prune;
+    Solver s;
+    const IntVar x = s.new_int_var(0, 2, "x");
+    const IntVar y = s.new_int_var(0, 2, "y");
+    const IntVar z = s.new_int_var(0, 2, "z");
+    not_equal(s, x, y);
+    not_equal(s, y, z);
+    less(s, x, z);
+    const_cast<Propagator&>(s.propagator(2)).set_name("x<z");
+    std::ostringstream out;
+    cli::trace::JsonlTracer tracer(out, 0, false);
+    std::string error;
+    REQUIRE(tracer.begin(s, "golden", error));
+    s.set_tracer(&tracer);
+    SearchOptions options;
+    options.variable = VariableSelection::input_order;
+    Search search(s, options);
+    std::uint64_t n = 0;
+    REQUIRE(search.count(n) == SearchStatus::exhausted);
+    tracer.finish(s, search.statistics());
+    CHECK(n == 3);
+    const std::string golden =
+        R"({"e":"header","format":"prune-trace","version":1,"source":"golden","times":false,"variables":[{"name":"x","min":0,"max":2},{"name":"y","min":0,"max":2},{"name":"z","min":0,"max":2}],"propagators":[{"name":"x!=y+c#0","kind":"x!=y+c"},{"name":"x!=y+c#1","kind":"x!=y+c"},{"name":"x<z","kind":"x<=y+c"}]}
+{"e":"node","id":0,"parent":0,"depth":0}
+{"e":"prop","node":0,"p":0,"changes":[],"status":"ok"}
+{"e":"prop","node":0,"p":1,"changes":[],"status":"ok"}
+{"e":"prop","node":0,"p":2,"changes":[{"var":0,"removed":[2]},{"var":2,"removed":[0]}],"status":"ok"}
+{"e":"node","id":1,"parent":0,"depth":1}
+{"e":"decision","node":1,"var":0,"op":"=","value":0}
+{"e":"change","node":1,"var":0,"removed":[1]}
+{"e":"prop","node":1,"p":0,"changes":[{"var":1,"removed":[0]}],"status":"entailed"}
+{"e":"prop","node":1,"p":2,"changes":[],"status":"entailed"}
+{"e":"node","id":2,"parent":1,"depth":2}
+{"e":"decision","node":2,"var":1,"op":"=","value":1}
+{"e":"change","node":2,"var":1,"removed":[2]}
+{"e":"prop","node":2,"p":1,"changes":[{"var":2,"removed":[1]}],"status":"entailed"}
+{"e":"solution","node":2,"values":[0,1,2]}
+{"e":"backtrack","depth":1}
+{"e":"node","id":3,"parent":1,"depth":2}
+{"e":"decision","node":3,"var":1,"op":"!=","value":1}
+{"e":"change","node":3,"var":1,"removed":[1]}
+{"e":"prop","node":3,"p":1,"changes":[{"var":2,"removed":[2]}],"status":"entailed"}
+{"e":"solution","node":3,"values":[0,2,1]}
+{"e":"backtrack","depth":0}
+{"e":"node","id":4,"parent":0,"depth":1}
+{"e":"decision","node":4,"var":0,"op":"!=","value":0}
+{"e":"change","node":4,"var":0,"removed":[0]}
+{"e":"prop","node":4,"p":0,"changes":[{"var":1,"removed":[1]}],"status":"entailed"}
+{"e":"prop","node":4,"p":2,"changes":[{"var":2,"removed":[1]}],"status":"entailed"}
+{"e":"prop","node":4,"p":1,"changes":[{"var":1,"removed":[2]}],"status":"entailed"}
+{"e":"solution","node":4,"values":[1,0,2]}
+{"e":"end","nodes":4,"failures":0,"solutions":3,"propagations":10,"restarts":0,"max_depth":2,"events":28,"truncated":false}
+)";
+    CHECK(out.str() == golden);
+}
+
+TEST_CASE("a trace limit cuts the events and says so", "[trace]") {
+    using namespace prune;
+    Solver s;
+    std::vector<IntVar> q = s.new_int_vars(6, 0, 5, "q");
+    all_different(s, q);
+    std::ostringstream out;
+    cli::trace::JsonlTracer tracer(out, 5, false);
+    std::string error;
+    REQUIRE(tracer.begin(s, "limit", error));
+    s.set_tracer(&tracer);
+    Search search(s);
+    std::uint64_t n = 0;
+    search.count(n);
+    tracer.finish(s, search.statistics());
+    const auto lines = split_lines(out.str());
+    REQUIRE(lines.size() == 8);  // header, 5 events, truncated, end
+    CHECK(type_of(parse_line(lines[6])) == "truncated");
+    CHECK(contains(lines[7], "\"truncated\":true"));
+}
+
+#if defined(PRUNE_CLI_PATH)
+using namespace prune::cli::testing;
+
+namespace {
+
+// The JSON array embedded in a viewer page.
+std::string embedded_data(const std::string& page) {
+    const std::string open = "id=\"trace-data\">";
+    const std::size_t start = page.find(open);
+    REQUIRE(start != std::string::npos);
+    const std::size_t end = page.find("</script>", start);
+    REQUIRE(end != std::string::npos);
+    return page.substr(start + open.size(), end - start - open.size());
+}
+
+}  // namespace
+
+TEST_CASE("prune solve --trace agrees with the statistics and is deterministic", "[trace][cli]") {
+    ScratchDirectory dir;
+    const std::string puzzle = quoted(example("sudoku", "top95_25_hard.txt"));
+    const std::string t1 = (dir.path() / "t1.jsonl").string();
+    const std::string t2 = (dir.path() / "t2.jsonl").string();
+    const RunResult r1 = run_prune("solve sudoku " + puzzle + " --json --trace " + quoted(t1));
+    REQUIRE(r1.exit_code == 0);
+    const RunResult r2 = run_prune("solve sudoku " + puzzle + " --json --trace " + quoted(t2));
+    REQUIRE(r2.exit_code == 0);
+    const std::string text = slurp(t1);
+    CHECK(text == slurp(t2));  // byte-identical
+    CHECK(!contains(text, "\"t\":"));
+
+    const JsonValue json = parse_line(r1.out);
+    const JsonValue* stats = json.find("stats");
+    REQUIRE(stats != nullptr);
+    const auto lines = split_lines(text);
+    REQUIRE(lines.size() > 2);
+    std::uint64_t nodes = 0, solutions = 0, failures = 0, props = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const JsonValue v = parse_line(lines[i]);  // every line is JSON
+        const std::string e = type_of(v);
+        if (i == 0) {
+            CHECK(e == "header");
+            CHECK(v.find("format")->string == "prune-trace");
+            CHECK(v.find("grid") != nullptr);
+            CHECK(contains(lines[i], "\"name\":\"r3c4\""));
+            CHECK(contains(lines[i], "\"name\":\"row 3 alldifferent\""));
+        }
+        nodes += e == "node";
+        solutions += e == "solution";
+        failures += e == "fail";
+        props += e == "prop";
+    }
+    const JsonValue end = parse_line(lines.back());
+    CHECK(type_of(end) == "end");
+    CHECK(nodes == static_cast<std::uint64_t>(number(*stats, "nodes")) + 1);  // + the root
+    CHECK(solutions == static_cast<std::uint64_t>(number(*stats, "solutions")));
+    CHECK(failures == static_cast<std::uint64_t>(number(*stats, "failures")));
+    CHECK(props == static_cast<std::uint64_t>(number(*stats, "propagations")));
+    CHECK(number(end, "nodes") == number(*stats, "nodes"));
+}
+
+TEST_CASE("solve with explain and profile and trace-text on a seed puzzle", "[trace][cli]") {
+    const std::string puzzle = quoted(example("sudoku", "top95_25_hard.txt"));
+    const RunResult r = run_prune("solve sudoku " + puzzle + " --explain r3c4");
+    REQUIRE(r.exit_code == 0);
+    CHECK(contains(r.err, "Why is r3c4 = 2?"));
+    CHECK(contains(r.err, "row 3 alldifferent"));
+    CHECK(contains(r.err, "column 4 alldifferent"));
+    CHECK(contains(r.err, "-{7}"));
+
+    const RunResult bad = run_prune("solve sudoku " + puzzle + " --explain V12");
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "no variable called 'V12'"));
+
+    const RunResult profile = run_prune("solve sudoku " + puzzle + " --profile");
+    REQUIRE(profile.exit_code == 0);
+    CHECK(contains(profile.err, "per kind"));
+    CHECK(contains(profile.err, "alldifferent(domain)"));
+
+    const RunResult text = run_prune("solve seki " + quoted(example("seki", "seki_4x4.txt")) + " --trace-text");
+    REQUIRE(text.exit_code == 0);
+    CHECK(contains(text.err, "[n0 d0] root"));
+    CHECK(contains(text.err, "rotor 1 ("));
+}
+
+TEST_CASE("prune trace view writes a self-contained page with the trace in it", "[trace][cli]") {
+    ScratchDirectory dir;
+    const std::string trace = (dir.path() / "t.jsonl").string();
+    const std::string page = (dir.path() / "t.html").string();
+    REQUIRE(run_prune("solve sudoku " + quoted(example("sudoku", "top95_25_hard.txt")) + " --trace " + quoted(trace)).exit_code == 0);
+    const RunResult view = run_prune("trace view " + quoted(trace) + " -o " + quoted(page));
+    REQUIRE(view.exit_code == 0);
+    const std::string html = slurp(page);
+    CHECK(!contains(html, "http"));
+    CHECK(!contains(html, "<script src"));
+    CHECK(!contains(html, "<link"));
+
+    // The embedded data is the trace, line for line.
+    std::string data = embedded_data(html);
+    std::string error;
+    std::size_t offset = 0;
+    const auto array = prune::puzzles::parse_json(data, error, offset);
+    INFO(error);
+    REQUIRE(array);
+    const auto lines = split_lines(slurp(trace));
+    REQUIRE(array->items.size() == lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const JsonValue v = parse_line(lines[i]);
+        REQUIRE(type_of(array->items[i]) == type_of(v));
+        REQUIRE(array->items[i].members.size() == v.members.size());
+    }
+
+    // Bad trace files: file:line:col: error:, exit 2.
+    const std::string bad = (dir.path() / "bad.jsonl").string();
+    std::ofstream(bad) << lines[0] << "\n" << lines[1] << "\n{\"e\":\"node\",\n";
+    const RunResult broken = run_prune("trace view " + quoted(bad) + " -o " + quoted(page));
+    CHECK(broken.exit_code == 2);
+    CHECK(contains(broken.err, bad + ":3:"));
+    CHECK(contains(broken.err, ": error: "));
+    std::ofstream(bad) << "{\"hello\":1}\n";
+    const RunResult not_trace = run_prune("trace view " + quoted(bad) + " -o " + quoted(page));
+    CHECK(not_trace.exit_code == 2);
+    CHECK(contains(not_trace.err, bad + ":1:1: error:"));
+}
+
+TEST_CASE("the trace viewer loads in headless chromium without a script error", "[trace][cli][chromium]") {
+    std::string browser;
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+        if (browser.empty() && std::system(("command -v " + std::string(name) + " > /dev/null 2>&1").c_str()) == 0) browser = name;
+    }
+    if (browser.empty()) {
+        WARN("skipped: chromium is not installed (apt-get install chromium to run this test)");
+        return;
+    }
+    ScratchDirectory dir;
+    const std::string trace = (dir.path() / "t.jsonl").string();
+    const std::string page = (dir.path() / "t.html").string();
+    REQUIRE(run_prune("solve sudoku " + quoted(example("sudoku", "top95_25_hard.txt")) + " --trace " + quoted(trace)).exit_code == 0);
+    REQUIRE(run_prune("trace view " + quoted(trace) + " -o " + quoted(page)).exit_code == 0);
+    const std::string profile = (dir.path() / "chromium-profile").string();
+    const RunResult dom = run_shell(browser + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+                                    " --disable-background-networking --disable-component-update --disable-sync"
+                                    " --user-data-dir=" + quoted(profile) + " --dump-dom " + quoted("file://" + page));
+    INFO(dom.err);
+    CHECK(contains(dom.out, "data-viewer=\"ok\""));
+    // The script's own text names the attribute; an error would set it on an element.
+    CHECK(!contains(dom.out, "data-viewer-error=\""));
+    CHECK(contains(dom.out, "Decisions on the path"));
+}
+#endif

@@ -1,0 +1,48 @@
+// Helpers shared by the puzzle tests: loading example files and parsing text.
+#pragma once
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "puzzles/registry.hpp"
+#include "puzzles/solve.hpp"
+
+namespace prune::puzzles::testing {
+
+inline std::string example_path(const std::string& kind, const std::string& file) {
+    return std::string(PRUNE_SOURCE_DIR) + "/puzzles/" + kind + "/examples/" + file;
+}
+
+inline std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    return buffer.str();
+}
+
+inline ParseResult parse_text(const std::string& kind, const std::string& text, const KindFlags& flags = {}, const std::string& name = "test.txt") {
+    const PuzzleKind* k = Registry::global().find(kind);
+    if (k == nullptr) return ParseResult{nullptr, Diagnostic{name, 0, 0, "no such kind " + kind}};
+    return k->parse(SourceText{name, text}, flags);
+}
+
+inline ParseResult parse_example(const std::string& kind, const std::string& file, const KindFlags& flags = {}) {
+    return parse_text(kind, read_text_file(example_path(kind, file)), flags, file);
+}
+
+// Solves in the given mode and returns the outcome and the solutions found.
+struct Solved {
+    SolveOutcome outcome;
+    std::vector<Values> solutions;
+};
+
+inline Solved solve(const Puzzle& puzzle, SolveMode mode, std::uint64_t max_solutions = 0) {
+    SolveSettings settings;
+    settings.mode = mode;
+    settings.max_solutions = max_solutions;
+    Solved solved;
+    solved.outcome = solve_puzzle(puzzle, settings, [&](const Values& v) { solved.solutions.push_back(v); });
+    return solved;
+}
+
+}  // namespace prune::puzzles::testing

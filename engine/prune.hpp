@@ -3,3 +3,6 @@
 #include "constraints.hpp"
 #include "search.hpp"
 #include "solver.hpp"
+#include "constraints_arithmetic.hpp"
+#include "constraints_boolean.hpp"
+#include "constraints_reified.hpp"

@@ -1,0 +1,64 @@
+// From a FlatZinc syntax tree to a prune Solver: variables, constraints, the output
+// specification and the search annotations.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "engine/prune.hpp"
+
+namespace prune::flatzinc {
+
+// A model value: a constant or a solver variable (Booleans are 0/1).
+struct Value {
+    bool is_var = false;
+    bool is_bool = false;
+    std::int64_t constant = 0;
+    IntVar var;
+};
+
+// One output_var or output_array declaration, in declaration order.
+struct OutputItem {
+    std::string name;
+    bool is_array = false;
+    bool is_bool = false;
+    std::vector<std::pair<std::int64_t, std::int64_t>> dimensions;  // output_array([1..2, 1..3])
+    std::vector<Value> values;                                      // one for a scalar
+};
+
+// One int_search / bool_search of the solve annotations (seq_search flattened).
+struct SearchGroup {
+    std::vector<IntVar> variables;
+    VariableSelection variable = VariableSelection::input_order;
+    ValueSelection value = ValueSelection::min;
+};
+
+struct BuiltModel {
+    std::unique_ptr<Solver> solver = std::make_unique<Solver>();
+    std::vector<OutputItem> outputs;
+    SolveItem::Goal goal = SolveItem::Goal::satisfy;
+    IntVar objective;
+    // The model's own variables (declared without var_is_introduced), in declaration
+    // order: the default search branches on them first, as Gecode's does.
+    std::vector<IntVar> primary;
+    std::vector<SearchGroup> search;  // empty: no search annotation
+    bool has_restart_annotation = false;
+    RestartPolicy restarts;
+    int int_variables = 0;
+    int bool_variables = 0;
+    int constraints = 0;
+};
+
+struct BuildResult {
+    bool ok = false;
+    std::string error;  // "file:line:col: error: ..." when !ok
+};
+
+// Builds `model` into `out`. Unknown annotations produce at most one warning each
+// on `warnings`; unsupported constraints, float or set variables are errors.
+BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings);
+
+}  // namespace prune::flatzinc

@@ -1,0 +1,282 @@
+#include "flatzinc.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "builder.hpp"
+#include "engine/prune.hpp"
+#include "parser.hpp"
+
+namespace prune::flatzinc {
+namespace {
+
+// The search a signal (SIGINT, SIGTERM) asks to stop; the search then reports what it has.
+Search* volatile active_search = nullptr;
+
+extern "C" void on_signal(int) {
+    if (Search* s = active_search) s->request_stop();
+}
+
+bool integer_argument(const char* text, std::int64_t& value) {
+    if (text == nullptr || *text == '\0') return false;
+    char* end = nullptr;
+    const long long v = std::strtoll(text, &end, 10);
+    if (*end != '\0') return false;
+    value = v;
+    return true;
+}
+
+std::string format(const Solver& s, const Value& v) {
+    const std::int64_t x = v.is_var ? s.value(v.var) : v.constant;
+    if (v.is_bool) return x != 0 ? "true" : "false";
+    return std::to_string(x);
+}
+
+void print_solution(const BuiltModel& m, std::ostream& out) {
+    const Solver& s = *m.solver;
+    for (const OutputItem& item : m.outputs) {
+        out << item.name << " = ";
+        if (!item.is_array) {
+            out << format(s, item.values[0]) << ";\n";
+            continue;
+        }
+        out << "array" << item.dimensions.size() << "d(";
+        for (const auto& [lo, hi] : item.dimensions) out << lo << ".." << hi << ", ";
+        out << '[';
+        for (std::size_t i = 0; i < item.values.size(); ++i) out << (i ? ", " : "") << format(s, item.values[i]);
+        out << "]);\n";
+    }
+    out << "----------\n";
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace
+
+const char* usage() {
+    return "usage: fzn-prune [-a] [-n N] [-i] [-f] [-s] [-v] [-p N] [-r SEED] [-t MS] FILE.fzn\n"
+           "  -a       all solutions (satisfaction) / all improving solutions (optimisation)\n"
+           "  -n N     stop after N solutions\n"
+           "  -i       print intermediate solutions when optimising\n"
+           "  -f       free search: ignore search annotations (dom/wdeg with Luby restarts)\n"
+           "  -s       print statistics (%%%mzn-stat lines)\n"
+           "  -v       verbose progress on stderr\n"
+           "  -p N     threads (accepted; prune searches with one)\n"
+           "  -r SEED  random seed\n"
+           "  -t MS    time limit in milliseconds\n";
+}
+
+bool parse_options(int argc, const char* const* argv, Options& o, std::string& error) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](std::int64_t& v) {
+            if (i + 1 >= argc || !integer_argument(argv[i + 1], v)) {
+                error = "option " + a + " expects an integer";
+                return false;
+            }
+            ++i;
+            return true;
+        };
+        std::int64_t v = 0;
+        if (a == "-a" || a == "--all-solutions" || a == "--all") {
+            o.all = true;
+        } else if (a == "-n" || a == "--num-solutions") {
+            if (!value(v)) return false;
+            if (v < 1) {
+                error = "option -n expects a positive number";
+                return false;
+            }
+            o.solutions = v;
+        } else if (a == "-i" || a == "--intermediate") {
+            o.intermediate = true;
+        } else if (a == "-f" || a == "--free-search") {
+            o.free_search = true;
+        } else if (a == "-s" || a == "--statistics") {
+            o.statistics = true;
+        } else if (a == "-v" || a == "--verbose") {
+            o.verbose = true;
+        } else if (a == "-p" || a == "--parallel") {
+            if (!value(v)) return false;
+            o.threads = static_cast<int>(v);
+        } else if (a == "-r" || a == "--seed" || a == "--random-seed") {
+            if (!value(v)) return false;
+            o.seed = static_cast<std::uint64_t>(v);
+        } else if (a == "-t" || a == "--time-limit") {
+            if (!value(v)) return false;
+            if (v < 0) {
+                error = "option -t expects a non-negative number of milliseconds";
+                return false;
+            }
+            o.time_limit_ms = v;
+        } else if (a == "-h" || a == "--help") {
+            o.help = true;
+        } else if (a == "--version") {
+            o.version = true;
+        } else if (a.size() > 1 && a[0] == '-') {
+            error = "unknown option " + a;
+            return false;
+        } else if (o.file.empty()) {
+            o.file = a;
+        } else {
+            error = "more than one input file (" + o.file + ", " + a + ")";
+            return false;
+        }
+    }
+    if (o.file.empty() && !o.help && !o.version) {
+        error = "no FlatZinc file given";
+        return false;
+    }
+    return true;
+}
+
+int solve(const Options& o, std::ostream& out, std::ostream& err) {
+    const auto start = std::chrono::steady_clock::now();
+    std::ifstream in(o.file, std::ios::binary);
+    if (!in) {
+        err << o.file << ": error: cannot open the file\n";
+        return 2;
+    }
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ParseResult parsed = parse(text, o.file);
+    if (!parsed.ok) {
+        err << parsed.error << '\n';
+        return 2;
+    }
+    BuiltModel m;
+    const BuildResult built = build(parsed.model, o.file, m, err);
+    if (!built.ok) {
+        err << built.error << '\n';
+        return 2;
+    }
+    parsed.model = Model{};  // the syntax tree is no longer needed
+    Solver& solver = *m.solver;
+
+    SearchOptions so;
+    if (!o.free_search && !m.search.empty()) {
+        // Search takes one heuristic for its decision variables: the leading groups
+        // that share the first group's heuristics form them; later groups (often the
+        // objective, or auxiliaries) are labelled afterwards in input order,
+        // smallest value first, with every other variable.
+        so.variable = m.search.front().variable;
+        so.value = m.search.front().value;
+        for (const SearchGroup& g : m.search) {
+            if (g.variable != so.variable || g.value != so.value) break;
+            so.decision_variables.insert(so.decision_variables.end(), g.variables.begin(), g.variables.end());
+        }
+        if (so.decision_variables.empty()) so.variable = VariableSelection::input_order;
+    } else {
+        // The default search: dom/wdeg over the model's own variables (then the
+        // introduced ones, in input order), Luby restarts with nogoods.
+        so.variable = VariableSelection::dom_wdeg;
+        so.value = ValueSelection::min;
+        so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
+        so.decision_variables = m.primary;
+    }
+    if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
+    so.seed = o.seed;
+    if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;
+
+    const double init_time = seconds_since(start);
+    if (o.verbose) {
+        err << "% prune: " << solver.variable_count() << " variables (" << m.int_variables << " int, " << m.bool_variables
+            << " bool declared), " << m.constraints << " constraints, " << solver.propagator_count() << " propagators, "
+            << "built in " << init_time << " s\n";
+    }
+
+    Search search(solver, so);
+    const bool optimising = m.goal != SolveItem::Goal::satisfy;
+    if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
+    if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
+
+    active_search = &search;
+    auto old_int = std::signal(SIGINT, on_signal);
+    auto old_term = std::signal(SIGTERM, on_signal);
+
+    const bool print_all = o.all || (optimising && o.intermediate);
+    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
+    std::int64_t found = 0;
+    std::string last;  // the last solution, when optimising without printing each one
+    bool last_printed = true;
+    SearchStatus status = SearchStatus::exhausted;
+    std::int64_t objective = 0;
+    while (found < limit) {
+        status = search.next();
+        if (status != SearchStatus::solution) break;
+        ++found;
+        if (optimising) objective = solver.value(m.objective);
+        std::ostringstream text_out;
+        print_solution(m, text_out);
+        if (o.statistics && optimising) {
+            // Statistics before the separator, as MiniZinc expects them.
+            std::string s = text_out.str();
+            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(objective) + "\n%%%mzn-stat-end\n");
+            text_out.str(s);
+        }
+        if (!optimising || print_all) {
+            out << text_out.str() << std::flush;
+            last_printed = true;
+        } else {
+            last = text_out.str();
+            last_printed = false;
+        }
+    }
+    std::signal(SIGINT, old_int);
+    std::signal(SIGTERM, old_term);
+    active_search = nullptr;
+
+    if (status == SearchStatus::error) {
+        err << o.file << ": error: " << solver.error() << '\n';
+        return 2;
+    }
+    if (!last_printed) out << last;
+    if (status == SearchStatus::exhausted) {
+        out << (found == 0 ? "=====UNSATISFIABLE=====\n" : "==========\n");
+    } else if (status == SearchStatus::limit && found == 0) {
+        out << "=====UNKNOWN=====\n";
+    }
+    if (o.statistics) {
+        const SearchStatistics& st = search.statistics();
+        out << "%%%mzn-stat: initTime=" << init_time << '\n'
+            << "%%%mzn-stat: solveTime=" << st.seconds << '\n'
+            << "%%%mzn-stat: solutions=" << found << '\n'
+            << "%%%mzn-stat: variables=" << solver.variable_count() << '\n'
+            << "%%%mzn-stat: intVariables=" << m.int_variables << '\n'
+            << "%%%mzn-stat: boolVariables=" << m.bool_variables << '\n'
+            << "%%%mzn-stat: propagators=" << solver.propagator_count() << '\n'
+            << "%%%mzn-stat: propagations=" << st.propagations << '\n'
+            << "%%%mzn-stat: nodes=" << st.nodes << '\n'
+            << "%%%mzn-stat: failures=" << st.failures << '\n'
+            << "%%%mzn-stat: restarts=" << st.restarts << '\n'
+            << "%%%mzn-stat: peakDepth=" << st.max_depth << '\n';
+        if (optimising && found > 0) out << "%%%mzn-stat: objective=" << objective << '\n';
+        out << "%%%mzn-stat-end\n";
+    }
+    out << std::flush;
+    return 0;
+}
+
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    Options o;
+    std::string error;
+    if (!parse_options(argc, argv, o, error)) {
+        err << "fzn-prune: " << error << '\n' << usage();
+        return 2;
+    }
+    if (o.help) {
+        out << usage();
+        return 0;
+    }
+    if (o.version) {
+        out << "fzn-prune (prune FlatZinc front end) 0.1.0\n";
+        return 0;
+    }
+    return solve(o, out, err);
+}
+
+}  // namespace prune::flatzinc

@@ -1,0 +1,68 @@
+// prune as a FlatZinc solver: `fzn-prune [flags] model.fzn`, also `prune fzn`.
+//
+// Flags (the standard FlatZinc ones, as MiniZinc passes them):
+//   -a        all solutions (satisfaction); every improving solution (optimisation)
+//   -n N      stop after N solutions
+//   -i        print intermediate solutions when optimising
+//   -f        free search: ignore the search annotations, use prune's default
+//             (dom/wdeg over the model's own variables, those declared without
+//             var_is_introduced, then the others; smallest value first; Luby
+//             restarts of scale 100 with nogoods)
+//   -s        statistics as %%%mzn-stat lines
+//   -v        progress and model sizes on stderr
+//   -p N      threads (accepted; prune searches with one)
+//   -r SEED   random seed (indomain_random, restarts)
+//   -t MS     time limit in milliseconds
+//
+// Search annotations: int_search/bool_search with input_order, first_fail and
+// dom_w_deg (smallest/largest and the rarer ones are approximated, with a warning)
+// and indomain_min/max/median/split/reverse_split/random. Search has one heuristic
+// for its decision variables: seq_search contributes its leading groups that share
+// the first group's heuristics; the variables of later groups are labelled after
+// them in input order, smallest value first (exact when those groups are
+// input_order/indomain_min, as objectives usually are). restart_luby,
+// restart_geometric, restart_constant and restart_none set the restart policy.
+// Without annotations (or with -f) prune's default search runs.
+//
+// Output follows the FlatZinc specification: `x = v;` for output_var variables,
+// `x = arrayNd(...);` for output_array ones, `----------` after each solution,
+// `==========` when the search space is exhausted, `=====UNSATISFIABLE=====`,
+// `=====UNKNOWN=====` when a limit stops the search before any solution.
+// Syntax and model errors are `file:line:col: error: message` on stderr with exit
+// code 2; unknown annotations give at most one warning each.
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+namespace prune::flatzinc {
+
+struct Options {
+    bool all = false;
+    std::int64_t solutions = 0;  // -n; 0: not given
+    bool intermediate = false;
+    bool free_search = false;
+    bool statistics = false;
+    bool verbose = false;
+    int threads = 1;
+    std::uint64_t seed = 0;
+    std::int64_t time_limit_ms = 0;  // 0: none
+    bool help = false;
+    bool version = false;
+    std::string file;
+};
+
+// Reads the flags (argv[0] is the program name). False with `error` set on a bad flag.
+bool parse_options(int argc, const char* const* argv, Options& options, std::string& error);
+
+// Solves the FlatZinc file of `options`; returns the exit code (0, or 2 on errors).
+int solve(const Options& options, std::ostream& out, std::ostream& err);
+
+// The whole command: flags, then solve(). `prune fzn FILE [flags]` calls this with
+// argv = {"prune fzn", FILE, flags...} (flags and the file may come in any order).
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+
+// The usage text.
+const char* usage();
+
+}  // namespace prune::flatzinc

@@ -1,0 +1,228 @@
+// The hand-written FlatZinc files under tests/flatzinc/cases, each headed by
+//   % expect: solutions=N | optimum=V | unsat | error=MESSAGE
+// run with -a (and again with -f, free search with restarts, which must find the
+// very same solutions), plus the command-line options and a fuzzing pass.
+#include "catch.hpp"
+
+#include <chrono>
+#include <filesystem>
+
+#include "engine/prune.hpp"
+#include "flatzinc/builder.hpp"
+#include "flatzinc/parser.hpp"
+#include "support.hpp"
+
+using namespace prune::test::fzn;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path cases_dir() { return fs::path(PRUNE_SOURCE_DIR) / "tests" / "flatzinc" / "cases"; }
+
+std::vector<fs::path> case_files() {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(cases_dir())) {
+        if (e.path().extension() == ".fzn") files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+std::string expectation(const fs::path& file) {
+    const std::string first = lines(read_file(file)).front();
+    const std::string tag = "% expect: ";
+    return first.rfind(tag, 0) == 0 ? first.substr(tag.size()) : "";
+}
+
+// The objective values reported by -s, in order.
+std::vector<long long> objectives(const std::string& out) {
+    std::vector<long long> v;
+    for (const std::string& line : lines(out)) {
+        const std::string tag = "%%%mzn-stat: objective=";
+        if (line.rfind(tag, 0) == 0) v.push_back(std::stoll(line.substr(tag.size())));
+    }
+    return v;
+}
+
+}  // namespace
+
+TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
+    const std::vector<fs::path> files = case_files();
+    REQUIRE(files.size() >= 20);
+    for (const fs::path& file : files) {
+        const std::string expect = expectation(file);
+        const std::string path = file.string();
+        INFO(file.filename().string() << ": expect " << expect);
+        REQUIRE_FALSE(expect.empty());
+        if (expect.rfind("solutions=", 0) == 0) {
+            const std::size_t n = std::stoul(expect.substr(10));
+            const Output a = run({"-a", path});
+            INFO(a.err);
+            REQUIRE(a.code == 0);
+            const std::vector<std::string> found = solutions(a.out);
+            REQUIRE(found.size() == n);
+            REQUIRE(lines(a.out).back() == "==========");
+            REQUIRE(sorted_unique(found).size() == n);
+            // Free search (dom/wdeg, Luby restarts, nogoods) must enumerate the same set.
+            const Output f = run({"-a", "-f", "-r", "3", path});
+            REQUIRE(f.code == 0);
+            REQUIRE(sorted_unique(solutions(f.out)) == sorted_unique(found));
+            REQUIRE(solutions(f.out).size() == n);
+        } else if (expect.rfind("optimum=", 0) == 0) {
+            const long long best = std::stoll(expect.substr(8));
+            for (const auto& flags : {std::vector<std::string>{"-s"}, {"-a", "-s"}, {"-f", "-s"}, {"-i", "-s", "-f", "-r", "9"}}) {
+                std::vector<std::string> args = flags;
+                args.push_back(path);
+                const Output r = run(args);
+                INFO(r.err);
+                REQUIRE(r.code == 0);
+                REQUIRE(contains_line(r.out, "=========="));
+                const std::vector<long long> obj = objectives(r.out);
+                REQUIRE_FALSE(obj.empty());
+                REQUIRE(obj.back() == best);
+            }
+            // Intermediate solutions improve strictly.
+            const Output all = run({"-a", "-s", path});
+            std::vector<long long> seen;
+            for (const std::string& line : lines(all.out)) {
+                if (line.rfind("%%%mzn-stat: objective=", 0) == 0) seen.push_back(std::stoll(line.substr(23)));
+                if (line.rfind("%%%mzn-stat: initTime", 0) == 0) break;  // the final block repeats the optimum
+            }
+            REQUIRE(seen.size() == solutions(all.out).size());
+            for (std::size_t i = 1; i < seen.size(); ++i) REQUIRE(seen[i] != seen[i - 1]);
+        } else if (expect == "unsat") {
+            const Output r = run({"-a", path});
+            REQUIRE(r.code == 0);
+            REQUIRE(solutions(r.out).empty());
+            REQUIRE(lines(r.out).back() == "=====UNSATISFIABLE=====");
+        } else if (expect.rfind("error=", 0) == 0) {
+            const std::string message = expect.substr(6);
+            const Output r = run({"-a", path});
+            REQUIRE(r.code == 2);
+            REQUIRE(r.err.find(path + message) != std::string::npos);
+            REQUIRE(r.out.find("----------") == std::string::npos);
+        } else {
+            FAIL("unknown expectation " << expect);
+        }
+    }
+}
+
+TEST_CASE("unknown annotations are warned about once each", "[flatzinc]") {
+    const Output r = run({"-a", (cases_dir() / "parse_features.fzn").string()});
+    REQUIRE(r.code == 0);
+    std::size_t count = 0;
+    for (std::size_t at = r.err.find("'my_unknown_annotation'"); at != std::string::npos;
+         at = r.err.find("'my_unknown_annotation'", at + 1)) {
+        ++count;
+    }
+    REQUIRE(count == 1);
+    REQUIRE(r.err.find("warning: ignoring unknown annotation 'another'") != std::string::npos);
+    REQUIRE(r.err.find("parse_features.fzn:13:31: warning:") != std::string::npos);
+    REQUIRE(contains_line(r.out, "grid = array2d(1..2, 1..2, [1, 5, 1, 0]);"));
+    REQUIRE(contains_line(r.out, "b = true;"));
+}
+
+TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, errors", "[flatzinc]") {
+    const std::string alldiff = (cases_dir() / "alldifferent.fzn").string();
+    const std::string minimize = (cases_dir() / "minimize.fzn").string();
+
+    const Output three = run({"-n", "3", alldiff});
+    REQUIRE(three.code == 0);
+    REQUIRE(solutions(three.out).size() == 3);
+    REQUIRE_FALSE(contains_line(three.out, "=========="));
+
+    const Output one = run({alldiff, "-p", "2", "-r", "12"});
+    REQUIRE(one.code == 0);
+    REQUIRE(solutions(one.out).size() == 1);
+    REQUIRE_FALSE(contains_line(one.out, "=========="));
+
+    const Output best = run({minimize});
+    REQUIRE(solutions(best.out).size() == 1);  // only the optimum
+    REQUIRE(contains_line(best.out, "obj = 4;"));
+    REQUIRE(lines(best.out).back() == "==========");
+
+    const Output steps = run({"-i", minimize});
+    REQUIRE(solutions(steps.out).size() > 1);
+    REQUIRE(contains_line(steps.out, "obj = 4;"));
+
+    const Output stats = run({"-s", alldiff});
+    for (const char* name : {"nodes", "failures", "propagations", "solveTime", "initTime", "variables", "peakDepth"}) {
+        REQUIRE(stats.out.find(std::string("%%%mzn-stat: ") + name + "=") != std::string::npos);
+    }
+    REQUIRE(lines(stats.out).back() == "%%%mzn-stat-end");
+
+    const Output bad = run({"-q", alldiff});
+    REQUIRE(bad.code == 2);
+    REQUIRE(bad.err.find("unknown option -q") != std::string::npos);
+    REQUIRE(run({"-n", "x", alldiff}).code == 2);
+    REQUIRE(run({}).code == 2);
+    const Output missing = run({"/nonexistent/model.fzn"});
+    REQUIRE(missing.code == 2);
+    REQUIRE(missing.err.find("cannot open") != std::string::npos);
+    const Output help = run({"--help"});
+    REQUIRE(help.code == 0);
+    REQUIRE(help.out.find("usage: fzn-prune") != std::string::npos);
+}
+
+TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
+    // Pigeonhole 12 into 11 with pairwise !=: no solution, exponential for DFS.
+    std::ostringstream m;
+    const int n = 12;
+    for (int i = 0; i < n; ++i) m << "var 1.." << n - 1 << ": p" << i << " :: output_var;\n";
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) m << "constraint int_ne(p" << i << ", p" << j << ");\n";
+    }
+    m << "solve satisfy;\n";
+    const fs::path file = temp_dir() / "pigeons.fzn";
+    std::ofstream(file) << m.str();
+    const auto start = std::chrono::steady_clock::now();
+    const Output r = run({"-t", "200", "-s", file.string()});
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    REQUIRE(r.code == 0);
+    REQUIRE(contains_line(r.out, "=====UNKNOWN====="));
+    REQUIRE(elapsed < 3.0);
+}
+
+TEST_CASE("the parser and builder survive damaged files", "[flatzinc]") {
+    prune::Random random(2024);
+    int parsed = 0, built = 0;
+    for (const fs::path& file : case_files()) {
+        const std::string original = read_file(file);
+        for (int k = 0; k < 40; ++k) {
+            std::string text = original;
+            switch (random.below(4)) {
+                case 0: text.resize(random.below(text.size() + 1)); break;
+                case 1:
+                    for (int i = 0; i < 3; ++i) text[random.below(text.size())] = "();,[]{}:=.-x0\"%\n"[random.below(17)];
+                    break;
+                case 2: text.erase(random.below(text.size()), 1 + random.below(12)); break;
+                default: {
+                    const std::size_t at = random.below(text.size());
+                    text.insert(at, text.substr(random.below(text.size()), 1 + random.below(30)));
+                }
+            }
+            prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, "fuzz.fzn");
+            if (!p.ok) {
+                REQUIRE(p.error.rfind("fuzz.fzn:", 0) == 0);
+                REQUIRE(p.error.find(": error: ") != std::string::npos);
+                continue;
+            }
+            ++parsed;
+            prune::flatzinc::BuiltModel m;
+            std::ostringstream warnings;
+            const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, "fuzz.fzn", m, warnings);
+            if (!b.ok) {
+                REQUIRE(b.error.rfind("fuzz.fzn:", 0) == 0);
+                continue;
+            }
+            ++built;
+            prune::SearchOptions o;
+            o.limits.nodes = 500;
+            prune::Search search(*m.solver, o);
+            for (int i = 0; i < 3 && search.next() == prune::SearchStatus::solution; ++i) {
+            }
+        }
+    }
+    REQUIRE(parsed > 0);
+    REQUIRE(built > 0);
+}

@@ -1,0 +1,225 @@
+// MiniZinc through prune's solver configuration (build-tree prune.msc), and a
+// differential test against Gecode on the very same FlatZinc files. Each test is
+// skipped, with a message, when minizinc (or fzn-gecode, or ../shared) is absent.
+#include "catch.hpp"
+
+#include <filesystem>
+
+#include "support.hpp"
+
+using namespace prune::test::fzn;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path models_dir() { return fs::path(PRUNE_SOURCE_DIR) / "tests" / "flatzinc" / "models"; }
+
+// The build-tree solver configuration next to fzn-prune's directory.
+fs::path build_msc() {
+#ifdef PRUNE_FZN_PATH
+    return fs::path(PRUNE_FZN_PATH).parent_path().parent_path() / "prune.msc";
+#else
+    return {};
+#endif
+}
+
+bool minizinc_ready() {
+    if (!have_program("minizinc")) {
+        WARN("minizinc is not installed: skipping the MiniZinc tests");
+        return false;
+    }
+    if (build_msc().empty() || !fs::exists(build_msc())) {
+        WARN("no build-tree prune.msc: skipping the MiniZinc tests");
+        return false;
+    }
+    return true;
+}
+
+std::string quote(const fs::path& p) {
+    std::string q(1, '\'');  // (built in steps: GCC 12 warns falsely on "'" + string)
+    q += p.string();
+    q += '\'';
+    return q;
+}
+
+struct Run {
+    int code;
+    std::string out;
+    std::string err;
+};
+
+Run command(const std::string& cmd, const std::string& tag) {
+    const fs::path dir = temp_dir();
+    const fs::path out = dir / (tag + ".out"), err = dir / (tag + ".err");
+    const int code = shell(cmd, out, err);
+    return {code, read_file(out), read_file(err)};
+}
+
+// Marks the objective of a FlatZinc file as an output variable, so that both
+// solvers print its value; returns its name (empty for satisfaction problems).
+std::string expose_objective(const fs::path& file) {
+    std::string text = read_file(file);
+    const std::size_t solve = text.rfind("\nsolve ");
+    if (solve == std::string::npos) return {};
+    std::size_t goal = text.find("minimize ", solve);
+    if (goal == std::string::npos) goal = text.find("maximize ", solve);
+    if (goal == std::string::npos) return {};
+    const std::size_t start = goal + 9, end = text.find(';', start);
+    std::string name = text.substr(start, end - start);
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    for (const char* follow : {" ", ";", ":"}) {
+        const std::size_t at = text.find(": " + name + follow);
+        if (at != std::string::npos && at < solve) {
+            text.insert(at + 2 + name.size(), " :: output_var");
+            std::ofstream(file, std::ios::binary) << text;
+            return name;
+        }
+    }
+    return {};
+}
+
+// Solutions with their lines sorted: solvers may print output variables in any order.
+std::vector<std::string> normalized(const std::vector<std::string>& blocks) {
+    std::vector<std::string> out;
+    for (const std::string& b : blocks) {
+        std::vector<std::string> l = lines(b);
+        std::sort(l.begin(), l.end());
+        std::string joined;
+        for (const std::string& x : l) joined += x + "\n";
+        out.push_back(joined);
+    }
+    return sorted_unique(out);
+}
+
+std::string line_starting(const std::string& block, const std::string& prefix) {
+    for (const std::string& line : lines(block)) {
+        if (line.rfind(prefix, 0) == 0) return line;
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("minizinc -c turns a sudoku into 27 alldifferent constraints", "[minizinc]") {
+    if (!minizinc_ready()) return;
+    const fs::path fzn = temp_dir() / "sudoku.fzn";
+    const Run r = command("minizinc --solver " + quote(build_msc()) + " -c " + quote(models_dir() / "sudoku.mzn") +
+                              " --fzn " + quote(fzn) + " --ozn " + quote(temp_dir() / "sudoku.ozn"),
+                          "sudoku-compile");
+    INFO(r.err);
+    REQUIRE(r.code == 0);
+    int alldiff = 0, not_equal = 0;
+    for (const std::string& line : lines(read_file(fzn))) {
+        if (line.rfind("constraint prune_all_different(", 0) == 0) ++alldiff;
+        if (line.rfind("constraint int_ne", 0) == 0 || line.rfind("constraint int_lin_ne", 0) == 0) ++not_equal;
+    }
+    REQUIRE(alldiff == 27);
+    REQUIRE(not_equal == 0);
+}
+
+TEST_CASE("minizinc --solver prune solves small models", "[minizinc]") {
+    if (!minizinc_ready()) return;
+    const std::string mzn = "minizinc --solver " + quote(build_msc()) + " ";
+
+    const Run queens = command(mzn + "-a -D n=8 " + quote(models_dir() / "queens.mzn"), "queens");
+    INFO(queens.err);
+    REQUIRE(queens.code == 0);
+    REQUIRE(solutions(queens.out).size() == 92);
+    REQUIRE(contains_line(queens.out, "=========="));
+
+    const Run queens6 = command(mzn + "-a -D n=6 " + quote(models_dir() / "queens.mzn"), "queens6");
+    REQUIRE(solutions(queens6.out).size() == 4);
+
+    const Run sudoku = command(mzn + "-a " + quote(models_dir() / "sudoku.mzn"), "sudoku");
+    REQUIRE(solutions(sudoku.out).size() == 1);
+    REQUIRE(contains_line(sudoku.out, "=========="));
+
+    const Run golomb = command(mzn + "-D m=6 " + quote(models_dir() / "golomb.mzn"), "golomb");
+    INFO(golomb.err);
+    REQUIRE(contains_line(golomb.out, "length=17"));
+    REQUIRE(contains_line(golomb.out, "=========="));
+
+    const Run golomb5 = command(mzn + "-D m=5 -a -s " + quote(models_dir() / "golomb.mzn"), "golomb5");
+    REQUIRE(contains_line(golomb5.out, "length=11"));
+
+    // Set variables, reification, half reification, Booleans, arithmetic, table and
+    // decomposed globals: 81 solutions, as Gecode counts them.
+    const Run mixed = command(mzn + "-a " + quote(models_dir() / "mixed.mzn"), "mixed");
+    INFO(mixed.err);
+    REQUIRE(mixed.code == 0);
+    REQUIRE(solutions(mixed.out).size() == 81);
+    REQUIRE(sorted_unique(solutions(mixed.out)).size() == 81);
+}
+
+TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
+    if (!have_program("minizinc") || !have_program("fzn-gecode")) {
+        WARN("minizinc or fzn-gecode is not installed: skipping the differential test");
+        return;
+    }
+    const fs::path data = fs::path(PRUNE_SHARED_DIR) / "data" / "minizinc";
+    if (!fs::exists(data)) {
+        WARN(data.string() << " is absent: skipping the differential test");
+        return;
+    }
+#ifndef PRUNE_FZN_PATH
+    WARN("fzn-prune was not built: skipping the differential test");
+    return;
+#else
+    const fs::path dir = temp_dir();
+    // A solver configuration without a solver library: the standard decompositions,
+    // which both fzn-prune and fzn-gecode read.
+    const fs::path std_msc = dir / "std-only.msc";
+    std::ofstream(std_msc) << R"({"id": "org.prune.stdonly", "name": "std-only", "version": "1.0",)"
+                           << R"( "executable": "/bin/false", "supportsFzn": true, "needsSolns2Out": true})";
+    const char* instances[][2] = {
+        {"queens/queens.mzn", "queens/008.dzn"},
+        {"langford/langford.mzn", "langford/l_2_04.dzn"},
+        {"langford/langford.mzn", "langford/l_2_05.dzn"},
+        {"langford/langford.mzn", "langford/l_3_09.dzn"},
+        {"latin-squares/latin-squares-fd2.mzn", "latin-squares/03.dzn"},
+        {"costas-array/CostasArray.mzn", "costas-array/6.dzn"},
+        {"schur_numbers/schur.mzn", "schur_numbers/5-3.dzn"},
+        {"magicseq/magicseq.mzn", "magicseq/010.dzn"},
+        {"kakuro/kakuro.mzn", "kakuro/kakuro_6_6_easy.dzn"},
+        {"quasigroup7/quasigroup7.mzn", "quasigroup7/06.dzn"},
+        {"knights/knights.mzn", "knights/08_04.dzn"},
+        {"market_split/market_split.mzn", "market_split/s3-01.dzn"},
+        {"market_split/market_split.mzn", "market_split/u3-01.dzn"},
+        {"black-hole/black-hole.mzn", "black-hole/17.dzn"},
+        {"golomb/golomb.mzn", "golomb/05.dzn"},
+        {"golomb/golomb.mzn", "golomb/07.dzn"},
+        {"grid-colouring/GridColoring.mzn", "grid-colouring/5_6.dzn"},
+    };
+    int compared = 0;
+    for (const auto& [model, instance] : instances) {
+        if (!fs::exists(data / model) || !fs::exists(data / instance)) continue;
+        const std::string tag = fs::path(model).stem().string() + "-" + fs::path(instance).stem().string();
+        INFO(tag);
+        const fs::path fzn = dir / (tag + ".fzn");
+        const Run compile = command("minizinc --solver " + quote(std_msc) + " -c " + quote(data / model) + " " +
+                                        quote(data / instance) + " --fzn " + quote(fzn) + " --ozn " + quote(dir / (tag + ".ozn")),
+                                    tag + "-compile");
+        INFO(compile.err);
+        REQUIRE(compile.code == 0);
+        const std::string objective = expose_objective(fzn);
+        const std::string all = objective.empty() ? "-a " : "";
+        const Run gecode = command("fzn-gecode " + all + quote(fzn), tag + "-gecode");
+        const Run ours = command(quote(fs::path(PRUNE_FZN_PATH)) + " " + all + quote(fzn), tag + "-prune");
+        INFO(ours.err);
+        REQUIRE(ours.code == 0);
+        REQUIRE(contains_line(gecode.out, "==========") == contains_line(ours.out, "=========="));
+        REQUIRE(contains_line(gecode.out, "=====UNSATISFIABLE=====") == contains_line(ours.out, "=====UNSATISFIABLE====="));
+        if (objective.empty()) {
+            REQUIRE(normalized(solutions(ours.out)) == normalized(solutions(gecode.out)));
+        } else {
+            REQUIRE_FALSE(solutions(ours.out).empty());
+            REQUIRE_FALSE(solutions(gecode.out).empty());
+            const std::string mine = line_starting(solutions(ours.out).back(), objective + " = ");
+            REQUIRE_FALSE(mine.empty());
+            REQUIRE(mine == line_starting(solutions(gecode.out).back(), objective + " = "));
+        }
+        ++compared;
+    }
+    REQUIRE(compared > 0);
+#endif
+}

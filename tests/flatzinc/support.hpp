@@ -1,0 +1,98 @@
+// Helpers shared by the FlatZinc tests: running fzn-prune in-process or as a
+// command, and reading FlatZinc solution output.
+#pragma once
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "flatzinc/flatzinc.hpp"
+
+namespace prune::test::fzn {
+
+struct Output {
+    int code = 0;
+    std::string out;
+    std::string err;
+};
+
+// Runs the FlatZinc front end in this process: args as after the program name.
+inline Output run(const std::vector<std::string>& args) {
+    std::vector<const char*> argv{"fzn-prune"};
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    Output r;
+    r.code = prune::flatzinc::run(static_cast<int>(argv.size()), argv.data(), out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+inline std::vector<std::string> lines(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) out.push_back(line);
+    return out;
+}
+
+// The solutions of a FlatZinc output, each as its text (statistics lines dropped).
+inline std::vector<std::string> solutions(const std::string& text) {
+    std::vector<std::string> out;
+    std::string current;
+    for (const std::string& line : lines(text)) {
+        if (line.rfind("%%%mzn-stat", 0) == 0) continue;
+        if (line == "----------") {
+            out.push_back(current);
+            current.clear();
+        } else if (line.rfind("=====", 0) != 0) {
+            current += line + "\n";
+        }
+    }
+    return out;
+}
+
+inline bool contains_line(const std::string& text, const std::string& wanted) {
+    for (const std::string& line : lines(text)) {
+        if (line == wanted) return true;
+    }
+    return false;
+}
+
+inline std::string read_file(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline std::filesystem::path temp_dir() {
+    const std::filesystem::path d = std::filesystem::temp_directory_path() / ("prune-fzn-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(d);
+    return d;
+}
+
+// Runs a shell command with stdout and stderr sent to files; returns the exit status.
+inline int shell(const std::string& command, const std::filesystem::path& out, const std::filesystem::path& err) {
+    const std::string full = command + " > '" + out.string() + "' 2> '" + err.string() + "'";
+    const int status = std::system(full.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+inline bool have_program(const std::string& name) {
+    const std::string probe = "command -v " + name + " > /dev/null 2>&1";
+    return std::system(probe.c_str()) == 0;
+}
+
+inline std::vector<std::string> sorted_unique(std::vector<std::string> v) {
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+}
+
+}  // namespace prune::test::fzn

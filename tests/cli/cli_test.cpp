@@ -43,7 +43,7 @@ TEST_CASE("prune list, --help, KIND --help, --version", "[cli]") {
     CHECK(version.out.rfind("prune ", 0) == 0);
 }
 
-TEST_CASE("solve prints the solution, the check lines and uniqueness; exit 0", "[cli]") {
+TEST_CASE("solve prints the solution, the check lines and uniqueness and exits 0", "[cli]") {
     const RunResult r = run_prune("solve seki '" + example("seki", "seki_4x4.txt") + "'");
     CHECK(r.exit_code == 0);
     CHECK(r.out.rfind("1010\n0100\n1011\n0101\n", 0) == 0);

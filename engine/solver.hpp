@@ -128,6 +128,10 @@ public:
     const Propagator* failed_propagator() const { return failed_propagator_; }
     int propagator_count() const { return static_cast<int>(propagators_.size()); }
     const Propagator& propagator(int id) const { return *propagators_[id]; }
+    // Names every propagator posted from id `first` on (one constraint may post several).
+    void name_propagators_from(int first, const std::string& name) {
+        for (std::size_t id = static_cast<std::size_t>(first); id < propagators_.size(); ++id) propagators_[id]->set_name(name);
+    }
     std::uint64_t propagations() const { return propagations_; }
 
     // ---- Backtracking ----

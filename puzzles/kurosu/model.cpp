@@ -9,42 +9,26 @@
 // auxiliary: search branches on the cells only.
 #include <string>
 
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/kurosu/kurosu_puzzle.hpp"
 
 namespace prune::puzzles {
 namespace {
 
-// Names the propagators posted since `first` (for traces and profiles).
-void name_posted(Solver& solver, int first, const std::string& name) {
-    for (int id = first; id < solver.propagator_count(); ++id) {
-        // The propagators are owned by the solver and not const; only the accessor is.
-        const_cast<Propagator&>(solver.propagator(id)).set_name(name);
-    }
-}
-
-// "r3c4": row and column, 1-based.
-std::string grid_name(int row, int column) {
-    std::string name = "r";
-    name += std::to_string(row + 1);
-    name += 'c';
-    name += std::to_string(column + 1);
-    return name;
-}
-
 
 void post_line(Solver& solver, const std::vector<IntVar>& line, const std::string& line_name) {
     int first = solver.propagator_count();
     sum(solver, line, Relation::equal, static_cast<std::int64_t>(line.size() / 2));
-    name_posted(solver, first, line_name + " balance");
+    solver.name_propagators_from(first, line_name + " balance");
     for (std::size_t i = 0; i + 3 <= line.size(); ++i) {
         const std::vector<IntVar> window = {line[i], line[i + 1], line[i + 2]};
         const std::string window_name = line_name + " window " + std::to_string(i + 1);
         first = solver.propagator_count();
         sum(solver, window, Relation::greater_equal, 1);
-        name_posted(solver, first, window_name + " (>=1)");
+        solver.name_propagators_from(first, window_name + " (>=1)");
         first = solver.propagator_count();
         sum(solver, window, Relation::less_equal, 2);
-        name_posted(solver, first, window_name + " (<=2)");
+        solver.name_propagators_from(first, window_name + " (<=2)");
     }
 }
 
@@ -56,12 +40,12 @@ void post_lines_differ(Solver& solver, const std::vector<IntVar>& a, const std::
         const IntVar d = solver.new_bool_var(pair_name + " differ " + std::to_string(i + 1));
         const int first = solver.propagator_count();
         table(solver, {a[i], b[i], d}, exclusive_or);
-        name_posted(solver, first, pair_name + " xor " + std::to_string(i + 1));
+        solver.name_propagators_from(first, pair_name + " xor " + std::to_string(i + 1));
         differs.push_back(d);
     }
     const int first = solver.propagator_count();
     sum(solver, differs, Relation::greater_equal, 1);
-    name_posted(solver, first, pair_name + " differ");
+    solver.name_propagators_from(first, pair_name + " differ");
 }
 
 }  // namespace

@@ -10,18 +10,6 @@
 #include "puzzles/numberworkout/numberworkout_puzzle.hpp"
 
 namespace prune::puzzles {
-namespace {
-
-// Names the propagators posted since `first` (for traces and profiles).
-void name_posted(Solver& solver, int first, const std::string& name) {
-    for (int id = first; id < solver.propagator_count(); ++id) {
-        // The propagators are owned by the solver and not const; only the accessor is.
-        const_cast<Propagator&>(solver.propagator(id)).set_name(name);
-    }
-}
-
-}  // namespace
-
 
 PuzzleModel NumberWorkoutPuzzle::build_model(Solver& solver, const ModelSettings& settings) const {
     // representative[c]: the cell whose variable cell c uses (the first of its pair).
@@ -56,7 +44,7 @@ PuzzleModel NumberWorkoutPuzzle::build_model(Solver& solver, const ModelSettings
         for (const HexagonSegment& s : map_.segments[h - 1]) six.push_back(model.cells[s.cell]);
         const int first = solver.propagator_count();
         all_different(solver, six, settings.alldifferent);
-        name_posted(solver, first, "hexagon " + std::to_string(h));
+        solver.name_propagators_from(first, "hexagon " + std::to_string(h));
     }
     return model;
 }

@@ -4,30 +4,10 @@
 // enforces it exactly (generalised arc consistency).
 #include <string>
 
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/seki/seki_puzzle.hpp"
 
 namespace prune::puzzles {
-namespace {
-
-// Names the propagators posted since `first` (for traces and profiles).
-void name_posted(Solver& solver, int first, const std::string& name) {
-    for (int id = first; id < solver.propagator_count(); ++id) {
-        // The propagators are owned by the solver and not const; only the accessor is.
-        const_cast<Propagator&>(solver.propagator(id)).set_name(name);
-    }
-}
-
-// "r3c4": row and column, 1-based.
-std::string grid_name(int row, int column) {
-    std::string name = "r";
-    name += std::to_string(row + 1);
-    name += 'c';
-    name += std::to_string(column + 1);
-    return name;
-}
-
-}  // namespace
-
 PuzzleModel SekiPuzzle::build_model(Solver& solver, const ModelSettings& /*settings*/) const {
     PuzzleModel model;
     for (int c = 0; c < cell_count(); ++c) model.cells.push_back(solver.new_int_var(0, 1, grid_name(c / size_, c % size_)));
@@ -37,7 +17,7 @@ PuzzleModel SekiPuzzle::build_model(Solver& solver, const ModelSettings& /*setti
         const std::vector<IntVar> scope = {model.cells[around[0]], model.cells[around[1]], model.cells[around[2]], model.cells[around[3]]};
         const int first = solver.propagator_count();
         table(solver, scope, allowed_patterns(rotors_[k]));
-        name_posted(solver, first, "rotor " + std::to_string(k + 1) + " (" + std::string(1, rotors_[k]) + ")");
+        solver.name_propagators_from(first, "rotor " + std::to_string(k + 1) + " (" + std::string(1, rotors_[k]) + ")");
     }
     return model;
 }

@@ -3,30 +3,10 @@
 // Regin's matching algorithm, by default: it solves most 9x9 puzzles without search).
 #include <string>
 
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
 namespace prune::puzzles {
-namespace {
-
-// Names the propagators posted since `first` (for traces and profiles).
-void name_posted(Solver& solver, int first, const std::string& name) {
-    for (int id = first; id < solver.propagator_count(); ++id) {
-        // The propagators are owned by the solver and not const; only the accessor is.
-        const_cast<Propagator&>(solver.propagator(id)).set_name(name);
-    }
-}
-
-// "r3c4": row and column, 1-based.
-std::string grid_name(int row, int column) {
-    std::string name = "r";
-    name += std::to_string(row + 1);
-    name += 'c';
-    name += std::to_string(column + 1);
-    return name;
-}
-
-}  // namespace
-
 PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& settings) const {
     PuzzleModel model;
     for (int c = 0; c < cell_count(); ++c) {
@@ -39,7 +19,7 @@ PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& setti
         for (int c : cells) group.push_back(model.cells[c]);
         const int first = solver.propagator_count();
         all_different(solver, group, settings.alldifferent);
-        name_posted(solver, first, std::string(what) + " " + std::to_string(i + 1) + " alldifferent");
+        solver.name_propagators_from(first, std::string(what) + " " + std::to_string(i + 1) + " alldifferent");
     };
     for (int i = 0; i < side(); ++i) {
         post(row_cells(i), "row", i);

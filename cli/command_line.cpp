@@ -28,14 +28,12 @@ bool parse_seconds(const std::string& text, double& out) {
 // The options of `prune solve` that take a value.
 bool takes_value(const std::string& option) {
     return option == "-n" || option == "--html" || option == "--time-limit" || option == "--seed" || option == "--restarts" || option == "--var" ||
-           option == "--val" || option == "--alldiff" || option == "--node-limit" || option == "--fail-limit" || option == "--trace" || option == "--explain" ||
-           option == "--trace-limit";
+           option == "--val" || option == "--alldiff" || option == "--node-limit" || option == "--fail-limit" || trace::is_trace_valued_option(option);
 }
 
 // The options of `prune solve` that are flags.
 bool is_solve_flag(const std::string& option) {
-    return option == "--first" || option == "--all" || option == "--count" || option == "--json" || option == "--stats" || option == "--trace-text" ||
-           option == "--trace-times" || option == "--profile";
+    return option == "--first" || option == "--all" || option == "--count" || option == "--json" || option == "--stats" || trace::is_trace_flag(option);
 }
 
 class Parser {
@@ -136,9 +134,7 @@ private:
                 if (arg == "--count") count = true;
                 if (arg == "--json") line_.json = true;
                 if (arg == "--stats") line_.stats = true;
-                if (arg == "--trace-text") line_.trace.trace_text = true;
-                if (arg == "--trace-times") line_.trace.trace_times = true;
-                if (arg == "--profile") line_.trace.profile = true;
+                trace::apply_trace_flag(arg, line_.trace);
                 continue;
             }
             if (!has_inline_value) {
@@ -193,15 +189,8 @@ private:
         } else if (option == "--html") {
             if (value.empty()) return "--html needs a file name";
             line_.html_file = value;
-        } else if (option == "--trace") {
-            if (value.empty()) return "--trace needs a file name";
-            line_.trace.trace_file = value;
-        } else if (option == "--explain") {
-            if (value.empty()) return "--explain needs a variable name, e.g. r3c4";
-            line_.trace.explain = value;
-        } else if (option == "--trace-limit") {
-            if (!parse_unsigned(value, number) || number == 0) return "--trace-limit needs a positive whole number, got '" + value + "'";
-            line_.trace.trace_limit = number;
+        } else if (trace::is_trace_valued_option(option)) {
+            return trace::apply_trace_value(option, value, line_.trace);
         } else if (option == "--time-limit") {
             double seconds = 0;
             if (!parse_seconds(value, seconds)) return "--time-limit needs a positive number of seconds, got '" + value + "'";

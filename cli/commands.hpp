@@ -3,6 +3,8 @@
 #pragma once
 #include <iosfwd>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/command_line.hpp"
 #include "puzzles/puzzle.hpp"
@@ -14,6 +16,8 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_check(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace/trace_view.cpp
+// `prune fzn ARGS...` (args after "fzn"), in builds with the FlatZinc front end.
+int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Reads and parses the puzzle named by `path` ("" for the kind's built-in instance,
 // or standard input when it has none; "-" for standard input). Prints the error and

@@ -24,7 +24,7 @@ std::string main_help() {
         "                                      prune smtlib seki p.txt | z3 -in | prune check seki p.txt -\n"
         "  prune trace view TRACE.jsonl -o PAGE.html\n"
         "                                      a self-contained page to explore a --trace file\n"
-        "  prune fzn MODEL.fzn [flags]         solve FlatZinc (as fzn-prune; prune fzn --help)\n"
+        "  prune fzn MODEL.fzn [flags]         solve FlatZinc (as fzn-prune, plus --trace/--profile/--explain; prune fzn --help)\n"
         "  prune KIND --help                   the input format and options of a kind\n"
         "  prune --help | --version\n"
         "\n"

@@ -8,17 +8,14 @@
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
 #include "puzzles/registry.hpp"
-#if defined(PRUNE_WITH_FLATZINC)
-#include "flatzinc/flatzinc.hpp"
-#endif
 
 int main(int argc, char** argv) {
     using namespace prune::cli;
     std::ios::sync_with_stdio(false);
     const std::vector<std::string> args(argv + 1, argv + argc);
 #if defined(PRUNE_WITH_FLATZINC)
-    // `prune fzn FILE [flags]` is fzn-prune: the FlatZinc front end parses its own flags.
-    if (!args.empty() && args[0] == "fzn") return prune::flatzinc::run(argc - 1, argv + 1, std::cout, std::cerr);
+    // `prune fzn FILE [flags]` is fzn-prune (which parses its own flags) with prune's tracing.
+    if (!args.empty() && args[0] == "fzn") return run_fzn(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
 #endif
     const CommandLineResult parsed = parse_command_line(args);
     if (!parsed.command_line) {

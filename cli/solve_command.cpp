@@ -126,7 +126,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
             first_report = std::move(report);
         }
     };
-    trace::RunTracer* tracer = trace_session.tracer();
+    RunTracer* tracer = trace_session.tracer();
     const SolveOutcome outcome = tracer != nullptr ? trace::solve_puzzle_traced(*puzzle, command.solve, *tracer, command.kind + " " + origin, report_solution, trace_error)
                                                    : puzzles::solve_puzzle(*puzzle, command.solve, report_solution);
     if (!trace_error.empty()) {

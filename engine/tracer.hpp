@@ -7,6 +7,7 @@
 // never formats or prints: the CLI's tracers write JSON Lines or text.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "int_var.hpp"
@@ -16,6 +17,7 @@ namespace prune {
 struct Literal;
 class Propagator;
 class Solver;
+struct SearchStatistics;
 enum class Status : std::uint8_t;
 
 // A domain as it was before an update: its values, in increasing order, for
@@ -46,6 +48,18 @@ public:
     virtual void on_restart(std::uint64_t /*run*/) {}
     // Search returned to `depth` to try another branch.
     virtual void on_backtrack(int /*depth*/) {}
+};
+
+// A tracer with a beginning and an end, as front ends use them (prune solve, prune
+// fzn, an embedder's own): begin() sees the model once it is built and before the
+// search starts; finish() sees the final statistics. The front end calls begin,
+// attaches the tracer with Solver::set_tracer, runs its search, then calls finish.
+class RunTracer : public Tracer {
+public:
+    // `source`: what is being solved ("sudoku", a file name). False (and `error` set)
+    // when the tracer cannot work on this model, e.g. --explain names no variable.
+    virtual bool begin(const Solver& solver, const std::string& source, std::string& error) = 0;
+    virtual void finish(const Solver& solver, const SearchStatistics& statistics) = 0;
 };
 
 }  // namespace prune

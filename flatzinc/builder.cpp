@@ -1209,7 +1209,15 @@ BuildResult build(const Model& model, const std::string& file, BuiltModel& out, 
     Builder b(file, out, warnings);
     try {
         for (const Declaration& d : model.declarations) b.declare(d);
-        for (const Constraint& c : model.constraints) b.constrain(c);
+        for (const Constraint& c : model.constraints) {
+            // Traces and profiles name each propagator after its constraint and line.
+            const int first = out.solver->propagator_count();
+            b.constrain(c);
+            std::string name = c.name;
+            name += '@';
+            name += std::to_string(c.where.line);
+            out.solver->name_propagators_from(first, name);
+        }
         b.solve(model.solve);
         r.ok = true;
     } catch (const BuildError& e) {

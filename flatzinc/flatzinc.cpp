@@ -135,7 +135,7 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
     return true;
 }
 
-int solve(const Options& o, std::ostream& out, std::ostream& err) {
+int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tracer) {
     const auto start = std::chrono::steady_clock::now();
     std::ifstream in(o.file, std::ios::binary);
     if (!in) {
@@ -189,6 +189,15 @@ int solve(const Options& o, std::ostream& out, std::ostream& err) {
             << "built in " << init_time << " s\n";
     }
 
+    if (tracer != nullptr) {
+        std::string error;
+        if (!tracer->begin(solver, o.file, error)) {
+            err << o.file << ": error: " << error << '\n';
+            return 2;
+        }
+        solver.set_tracer(tracer);
+    }
+
     Search search(solver, so);
     const bool optimising = m.goal != SolveItem::Goal::satisfy;
     if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
@@ -230,6 +239,10 @@ int solve(const Options& o, std::ostream& out, std::ostream& err) {
     std::signal(SIGTERM, old_term);
     active_search = nullptr;
 
+    if (tracer != nullptr) {
+        tracer->finish(solver, search.statistics());
+        solver.set_tracer(nullptr);
+    }
     if (status == SearchStatus::error) {
         err << o.file << ": error: " << solver.error() << '\n';
         return 2;
@@ -261,7 +274,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err) {
     return 0;
 }
 
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, RunTracer* tracer) {
     Options o;
     std::string error;
     if (!parse_options(argc, argv, o, error)) {
@@ -276,7 +289,7 @@ int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err)
         out << "fzn-prune (prune FlatZinc front end) 0.1.0\n";
         return 0;
     }
-    return solve(o, out, err);
+    return solve(o, out, err, tracer);
 }
 
 }  // namespace prune::flatzinc

@@ -35,6 +35,8 @@
 #include <ostream>
 #include <string>
 
+#include "engine/tracer.hpp"
+
 namespace prune::flatzinc {
 
 struct Options {
@@ -56,11 +58,16 @@ struct Options {
 bool parse_options(int argc, const char* const* argv, Options& options, std::string& error);
 
 // Solves the FlatZinc file of `options`; returns the exit code (0, or 2 on errors).
-int solve(const Options& options, std::ostream& out, std::ostream& err);
+// `tracer` (optional) sees the run: begin() once the model is built (a refusal is an
+// error, exit code 2), every event of the search, finish() at the end. Variables
+// carry their FlatZinc names (`q[3]` for an array element) and propagators the
+// constraint and line they come from (`int_lin_le@12`).
+int solve(const Options& options, std::ostream& out, std::ostream& err, RunTracer* tracer = nullptr);
 
 // The whole command: flags, then solve(). `prune fzn FILE [flags]` calls this with
-// argv = {"prune fzn", FILE, flags...} (flags and the file may come in any order).
-int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err);
+// argv = {"prune fzn", FILE, flags...} (flags and the file may come in any order),
+// after taking out the tracing flags (--trace, --profile, ...) it handles itself.
+int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, RunTracer* tracer = nullptr);
 
 // The usage text.
 const char* usage();

@@ -34,18 +34,6 @@ std::string delta_text(const DomainDelta& delta);
 // "linear#4"-style ids are not part of it. Used to sum the profile per kind.
 std::string kind_name(const Propagator& p);
 
-// A tracer with a beginning and an end: begin() sees the model after it is built and
-// before the search starts; finish() sees the final statistics. Any front end (prune
-// solve, prune fzn) calls begin, attaches the tracer with Solver::set_tracer, runs its
-// search and calls finish.
-class RunTracer : public Tracer {
-public:
-    // `source`: what is being solved ("sudoku", a file name). False (and `error` set)
-    // when the tracer cannot work on this model, e.g. --explain names no variable.
-    virtual bool begin(const Solver& solver, const std::string& source, std::string& error) = 0;
-    virtual void finish(const Solver& solver, const SearchStatistics& statistics) = 0;
-};
-
 // Forwards each event to every tracer added, in order.
 class FanoutTracer final : public RunTracer {
 public:

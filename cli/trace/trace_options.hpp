@@ -1,5 +1,6 @@
-// The tracing options of `prune solve` (and later `prune fzn`): what to write while
-// the search runs, and what to print after it.
+// The tracing options of `prune solve` and `prune fzn`: what to write while the
+// search runs, and what to print after it. Both commands read them with the
+// functions below, so the spelling and the messages are the same everywhere.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -16,5 +17,14 @@ struct TraceOptions {
 
     bool any() const { return !trace_file.empty() || trace_text || profile || !explain.empty(); }
 };
+
+// --trace-text, --trace-times, --profile.
+bool is_trace_flag(const std::string& option);
+void apply_trace_flag(const std::string& option, TraceOptions& options);
+
+// --trace FILE, --explain VAR, --trace-limit N.
+bool is_trace_valued_option(const std::string& option);
+// Returns "" or the error message ("--trace-limit needs a positive whole number, ...").
+std::string apply_trace_value(const std::string& option, const std::string& value, TraceOptions& options);
 
 }  // namespace prune::cli::trace

@@ -279,3 +279,84 @@ TEST_CASE("the trace viewer loads in headless chromium without a script error", 
     CHECK(contains(dom.out, "Decisions on the path"));
 }
 #endif
+
+#if defined(PRUNE_FZN_PATH)
+namespace {
+std::string fzn_case(const std::string& name) { return quoted(std::string(PRUNE_SOURCE_DIR) + "/tests/flatzinc/cases/" + name); }
+
+// The %%%mzn-stat value of `key` in fzn output.
+double mzn_stat(const std::string& out, const std::string& key) {
+    const std::string marker = "%%%mzn-stat: " + key + "=";
+    const std::size_t at = out.find(marker);
+    REQUIRE(at != std::string::npos);
+    return std::stod(out.substr(at + marker.size()));
+}
+}  // namespace
+
+TEST_CASE("prune fzn --trace agrees with the statistics and is deterministic", "[trace][cli][fzn]") {
+    ScratchDirectory dir;
+    const std::string t1 = (dir.path() / "t1.jsonl").string();
+    const std::string t2 = (dir.path() / "t2.jsonl").string();
+    // All solutions of a reified model: nodes, failures and solutions are all non-zero.
+    const RunResult r1 = run_prune("fzn " + fzn_case("int_lin_reif.fzn") + " -a -s --trace " + quoted(t1));
+    REQUIRE(r1.exit_code == 0);
+    const RunResult r2 = run_prune("fzn -a --trace " + quoted(t2) + " " + fzn_case("int_lin_reif.fzn") + " -s");
+    REQUIRE(r2.exit_code == 0);
+    const std::string text = slurp(t1);
+    CHECK(text == slurp(t2));
+
+    const auto lines = split_lines(text);
+    REQUIRE(lines.size() > 2);
+    std::uint64_t nodes = 0, solutions = 0, failures = 0, props = 0;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const JsonValue v = parse_line(lines[i]);
+        const std::string e = type_of(v);
+        if (i == 0) {
+            CHECK(e == "header");
+            // Variables keep their FlatZinc names; propagators name their constraint and line.
+            CHECK(contains(lines[i], "\"name\":\"x\""));
+            CHECK(contains(lines[i], "\"name\":\"int_lin_le_reif@"));
+        }
+        nodes += e == "node";
+        solutions += e == "solution";
+        failures += e == "fail";
+        props += e == "prop";
+    }
+    CHECK(type_of(parse_line(lines.back())) == "end");
+    CHECK(solutions > 1);
+    CHECK(failures > 0);
+    CHECK(nodes == static_cast<std::uint64_t>(mzn_stat(r1.out, "nodes")) + 1);  // + the root
+    CHECK(solutions == static_cast<std::uint64_t>(mzn_stat(r1.out, "solutions")));
+    CHECK(failures == static_cast<std::uint64_t>(mzn_stat(r1.out, "failures")));
+    CHECK(props == static_cast<std::uint64_t>(mzn_stat(r1.out, "propagations")));
+}
+
+TEST_CASE("prune fzn with explain, profile and trace-text", "[trace][cli][fzn]") {
+    const RunResult explain = run_prune("fzn " + fzn_case("maximize.fzn") + " --explain c");
+    REQUIRE(explain.exit_code == 0);
+    CHECK(contains(explain.out, "obj = 11;"));  // tracing changes nothing in the answer
+    CHECK(contains(explain.err, "Why is c = "));
+    CHECK(contains(explain.err, "int_lin_le@10"));
+
+    const RunResult missing = run_prune("fzn " + fzn_case("maximize.fzn") + " --explain nosuch");
+    CHECK(missing.exit_code == 2);
+    CHECK(contains(missing.err, "no variable called 'nosuch'"));
+
+    const RunResult profile = run_prune("fzn " + fzn_case("maximize.fzn") + " --profile");
+    REQUIRE(profile.exit_code == 0);
+    CHECK(contains(profile.err, "per kind"));
+    CHECK(contains(profile.err, "int_lin_eq@13"));
+
+    const RunResult text = run_prune("fzn " + fzn_case("maximize.fzn") + " --trace-text --trace-limit 5");
+    REQUIRE(text.exit_code == 0);
+    CHECK(contains(text.err, "[n0 d0] root"));
+
+    const RunResult bad_limit = run_prune("fzn " + fzn_case("maximize.fzn") + " --trace-limit 0");
+    CHECK(bad_limit.exit_code == 2);
+    CHECK(contains(bad_limit.err, "--trace-limit needs a positive whole number"));
+
+    const RunResult help = run_prune("fzn --help");
+    CHECK(help.exit_code == 0);
+    CHECK(contains(help.out, "--explain VAR"));
+}
+#endif

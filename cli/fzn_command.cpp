@@ -1,0 +1,71 @@
+// `prune fzn MODEL.fzn [flags]`: fzn-prune inside prune, plus prune's tracing flags
+// (--trace, --trace-text, --trace-times, --profile, --explain, --trace-limit), which
+// are taken out here; every other flag is the FlatZinc front end's.
+#if defined(PRUNE_WITH_FLATZINC)
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/trace/trace_session.hpp"
+#include "flatzinc/flatzinc.hpp"
+
+namespace prune::cli {
+
+int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    trace::TraceOptions options;
+    std::vector<std::string> rest{"prune fzn"};
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string arg = args[i];
+        std::string value;
+        const bool inline_value = arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos;
+        if (inline_value) {
+            value = arg.substr(arg.find('=') + 1);
+            arg.resize(arg.find('='));
+        }
+        if (trace::is_trace_flag(arg)) {
+            if (inline_value) {
+                err << "prune: error: option " << arg << " takes no value\n";
+                return exit_usage;
+            }
+            trace::apply_trace_flag(arg, options);
+        } else if (trace::is_trace_valued_option(arg)) {
+            if (!inline_value) {
+                if (i + 1 >= args.size()) {
+                    err << "prune: error: option " << arg << " needs a value\n";
+                    return exit_usage;
+                }
+                value = args[++i];
+            }
+            if (const std::string message = trace::apply_trace_value(arg, value, options); !message.empty()) {
+                err << "prune: error: " << message << "\n";
+                return exit_usage;
+            }
+        } else if (arg == "-h" || arg == "--help") {
+            out << flatzinc::usage()
+                << "prune fzn also takes the tracing flags of prune solve (docs/trace-format.md):\n"
+                   "  --trace FILE      every search event as JSON Lines\n"
+                   "  --trace-text      the same events, readable, on stderr\n"
+                   "  --trace-times     add microseconds to the JSON Lines\n"
+                   "  --trace-limit N   at most N events per output\n"
+                   "  --profile         per-propagator table on stderr after the run\n"
+                   "  --explain VAR     how VAR (a FlatZinc name, e.g. q[3]) got its value\n";
+            return exit_solved;
+        } else {
+            rest.push_back(args[i]);
+        }
+    }
+    trace::TraceSession session(options, err);
+    std::string error;
+    if (!session.open(error)) {
+        err << error << "\n";
+        return exit_usage;
+    }
+    std::vector<const char*> argv;
+    for (const std::string& a : rest) argv.push_back(a.c_str());
+    return flatzinc::run(static_cast<int>(argv.size()), argv.data(), out, err, session.tracer());
+}
+
+}  // namespace prune::cli
+#endif

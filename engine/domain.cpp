@@ -224,7 +224,7 @@ Event DomainStore::remove_range(Trail& trail, int x, std::int64_t lo, std::int64
     return Event::domain;
 }
 
-std::uint64_t DomainStore::window_bits(int x, std::int64_t base) const {
+std::uint64_t DomainStore::window_bits_general(int x, std::int64_t base) const {
     const Header& h = header_[x];
     const std::int64_t lo = std::max<std::int64_t>(h.bounds.min, base) - base;
     const std::int64_t hi = std::min<std::int64_t>(h.bounds.max, base + 63) - base;

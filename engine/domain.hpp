@@ -56,7 +56,18 @@ public:
     Event assign(Trail& trail, int x, int v);
     // The values of x in [base, base + 63] as bits (bit i: value base + i). Values
     // outside that window are not reported. A bounds-only domain reports its range.
-    std::uint64_t window_bits(int x, std::int64_t base) const;
+    std::uint64_t window_bits(int x, std::int64_t base) const {
+        // The common case inline (a one-word bitset whose bit 0 is `base`): GAC
+        // propagators over small domains read every domain on every run.
+        const Layout& l = layout_[x];
+        if (l.word_count == 1 && l.offset == base) {
+            const Header& h = header_[x];
+            const std::int64_t lo = h.bounds.min - base;
+            const std::int64_t hi = h.bounds.max - base;
+            return words_[l.first_word] & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+        }
+        return window_bits_general(x, base);
+    }
     // Removes every value in [lo, hi].
     Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
     // Keeps in x only the values v with v - c in y: x = x ∩ (y + c). Word-parallel
@@ -96,6 +107,7 @@ private:
     // 64 bits of x's bitset starting at bit index `first` (may be negative); bits
     // outside the bitset read as 0.
     std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
+    std::uint64_t window_bits_general(int x, std::int64_t base) const;
     Event intersect_one_word(Trail& trail, int x, int y, std::int64_t c);
     static Event bounds_event(const Header& h) { return h.bounds.min == h.bounds.max ? Event::fixed : Event::bounds; }
 

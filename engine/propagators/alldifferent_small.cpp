@@ -17,11 +17,12 @@ bool AllDifferentSmall::fits(const Solver& s, const std::vector<IntVar>& vars) {
 }
 
 AllDifferentSmall::AllDifferentSmall(const Solver& s, std::vector<IntVar> vars)
-    : Propagator(PropagatorCost::quadratic), vars_(std::move(vars)), n_(static_cast<int>(vars_.size())) {
+    : Propagator(PropagatorCost::quadratic), vars_(std::move(vars)) {
     base_ = INT64_MAX;
     for (IntVar x : vars_) base_ = std::min<std::int64_t>(base_, s.min(x));
     match_.fill(-1);
     owner_.fill(-1);
+    hint_.fill(-1);
 }
 
 void AllDifferentSmall::attach(Solver& s) {
@@ -60,43 +61,71 @@ bool AllDifferentSmall::augment(int root) {
 }
 
 Status AllDifferentSmall::propagate(Solver& s) {
+    // Fixed variables leave the graph: their values are removed from the others here
+    // (the value stage usually has done it already), and the matching, the closure
+    // and the pruning run on the unfixed rest only, which late in a search is a
+    // handful of variables. GAC on the rest plus this removal is GAC on the whole.
     std::uint64_t all = 0;
+    std::uint64_t fixed_values = 0;
     int total = 0;
-    for (int i = 0; i < n_; ++i) {
-        domain_[i] = s.window_bits(vars_[i], base_);
-        all |= domain_[i];
-        total += std::popcount(domain_[i]);
+    n_ = 0;
+    for (int i = 0; i < static_cast<int>(vars_.size()); ++i) {
+        const std::uint64_t d = s.window_bits(vars_[i], base_);
+        all |= d;
+        total += std::popcount(d);
+        if ((d & (d - 1)) == 0) {
+            if (d & fixed_values) return Status::failed;
+            fixed_values |= d;
+        } else {
+            domain_[n_] = d;
+            index_[n_] = static_cast<signed char>(i);
+            ++n_;
+        }
     }
     if (total == std::popcount(all)) return Status::entailed;  // pairwise disjoint
-    // Keep the matching edges that still exist, then rematch the rest.
-    for (int i = 0; i < n_; ++i) {
-        const int v = match_[i];
-        if (v >= 0 && (!((domain_[i] >> v) & 1) || owner_[v] != i)) {
-            if (owner_[v] == i) owner_[v] = -1;
-            match_[i] = -1;
+    for (int k = 0; k < n_; ++k) {
+        for (std::uint64_t taken = domain_[k] & fixed_values; taken != 0; taken &= taken - 1) {
+            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(taken))))) return Status::failed;
         }
+        domain_[k] &= ~fixed_values;
     }
-    for (int i = 0; i < n_; ++i) {
-        if (match_[i] < 0 && !augment(i)) return Status::failed;
-    }
-    std::uint64_t matched = 0;
-    for (int i = 0; i < n_; ++i) matched |= std::uint64_t{1} << match_[i];
-    const std::uint64_t free_values = all & ~matched;
-
-    // i -> j when i could take j's value; then the transitive closure.
-    std::uint64_t can_take_free = 0;
-    for (int i = 0; i < n_; ++i) {
-        std::uint64_t targets = 0;
-        for (std::uint64_t values = domain_[i] & matched; values != 0; values &= values - 1) {
-            targets |= std::uint64_t{1} << owner_[std::countr_zero(values)];
+    // The matching of the last run is the hint: keep its edges that still exist.
+    owner_.fill(-1);
+    for (int k = 0; k < n_; ++k) {
+        const int v = hint_[index_[k]];
+        if (v >= 0 && ((domain_[k] >> v) & 1) && owner_[v] < 0) {
+            match_[k] = static_cast<signed char>(v);
+            owner_[v] = static_cast<signed char>(k);
+        } else {
+            match_[k] = -1;
         }
-        reach_[i] = targets & ~(std::uint64_t{1} << i);
-        if (domain_[i] & free_values) can_take_free |= std::uint64_t{1} << i;
     }
     for (int k = 0; k < n_; ++k) {
-        const std::uint64_t bit = std::uint64_t{1} << k;
-        for (int i = 0; i < n_; ++i) {
-            if (reach_[i] & bit) reach_[i] |= reach_[k];
+        if (match_[k] < 0 && !augment(k)) return Status::failed;
+    }
+    std::uint64_t matched = 0;
+    for (int k = 0; k < n_; ++k) {
+        matched |= std::uint64_t{1} << match_[k];
+        hint_[index_[k]] = match_[k];
+    }
+    std::uint64_t free_values = 0;
+    for (int k = 0; k < n_; ++k) free_values |= domain_[k];
+    free_values &= ~matched;
+
+    // k -> j when k could take j's value; then the transitive closure.
+    std::uint64_t can_take_free = 0;
+    for (int k = 0; k < n_; ++k) {
+        std::uint64_t targets = 0;
+        for (std::uint64_t values = domain_[k] & matched; values != 0; values &= values - 1) {
+            targets |= std::uint64_t{1} << owner_[std::countr_zero(values)];
+        }
+        reach_[k] = targets & ~(std::uint64_t{1} << k);
+        if (domain_[k] & free_values) can_take_free |= std::uint64_t{1} << k;
+    }
+    for (int m = 0; m < n_; ++m) {
+        const std::uint64_t bit = std::uint64_t{1} << m;
+        for (int k = 0; k < n_; ++k) {
+            if (reach_[k] & bit) reach_[k] |= reach_[m];
         }
     }
     // A variable can give up its value when it reaches one that can take a free value.
@@ -104,15 +133,15 @@ Status AllDifferentSmall::propagate(Solver& s) {
     for (int j = 0; j < n_; ++j) {
         if (((reach_[j] | (std::uint64_t{1} << j)) & can_take_free) != 0) can_move |= std::uint64_t{1} << j;
     }
-    for (int i = 0; i < n_; ++i) {
+    for (int k = 0; k < n_; ++k) {
         std::uint64_t doomed = 0;
-        for (std::uint64_t values = domain_[i] & matched & ~(std::uint64_t{1} << match_[i]); values != 0; values &= values - 1) {
+        for (std::uint64_t values = domain_[k] & matched & ~(std::uint64_t{1} << match_[k]); values != 0; values &= values - 1) {
             const int v = std::countr_zero(values);
             const int j = owner_[v];
-            if (!((reach_[j] >> i) & 1) && !((can_move >> j) & 1)) doomed |= std::uint64_t{1} << v;
+            if (!((reach_[j] >> k) & 1) && !((can_move >> j) & 1)) doomed |= std::uint64_t{1} << v;
         }
         for (; doomed != 0; doomed &= doomed - 1) {
-            if (is_failure(s.remove(vars_[i], static_cast<int>(base_ + std::countr_zero(doomed))))) return Status::failed;
+            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))))) return Status::failed;
         }
     }
     return Status::ok;

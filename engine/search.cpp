@@ -1,7 +1,9 @@
 #include "search.hpp"
 
+#include <algorithm>
 #include <memory>
 
+#include "memory_usage.hpp"
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -10,6 +12,7 @@ Search::Search(Solver& solver, SearchOptions options)
     : solver_(solver), options_(std::move(options)), schedule_(options_.restarts), random_(options_.seed) {
     const int n = solver_.variable_count();
     std::vector<char> listed(static_cast<std::size_t>(n), 0);
+    order_.reserve(static_cast<std::size_t>(n));
     for (IntVar x : options_.decision_variables) {
         if (x.index < 0 || x.index >= n || listed[x.index]) continue;
         listed[x.index] = 1;
@@ -31,6 +34,7 @@ Search::Search(Solver& solver, SearchOptions options)
 Search::~Search() {
     while (solver_.depth() > base_depth_) solver_.pop_level();
     solver_.clear_queue();
+    if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
 }
 
 void Search::minimize(IntVar objective) {
@@ -53,6 +57,12 @@ bool Search::start() {
     started_ = true;
     start_time_ = std::chrono::steady_clock::now();
     propagations_at_start_ = solver_.propagations();
+    const double seconds = options_.limits.seconds;
+    const auto deadline = seconds > 0 && seconds < 1e9 ? start_time_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))
+                                                        : std::chrono::steady_clock::time_point::max();
+    outer_stop_ = solver_.interrupt_flag();
+    outer_deadline_ = solver_.interrupt_deadline();
+    solver_.set_interrupt(options_.stop != nullptr ? options_.stop : outer_stop_, std::min(deadline, outer_deadline_));
     if (Tracer* t = solver_.tracer()) t->on_node(0, 0, 0);
     return solver_.propagate();
 }
@@ -63,6 +73,10 @@ SearchStatus Search::next() {
     if (limit_hit_) return SearchStatus::limit;
     if (!started_) {
         if (!start()) {
+            if (solver_.interrupted()) {
+                limit_hit_ = true;
+                return finish(SearchStatus::limit);
+            }
             exhausted_ = true;
             return finish(solver_.error().empty() ? SearchStatus::exhausted : SearchStatus::error);
         }
@@ -77,6 +91,10 @@ SearchStatus Search::next() {
         }
         if (schedule_.enabled() && failures_in_run_ >= schedule_.limit(run_)) {
             if (!restart()) {
+                if (limit_hit_ || solver_.interrupted()) {
+                    limit_hit_ = true;
+                    return finish(SearchStatus::limit);
+                }
                 exhausted_ = true;
                 return finish(SearchStatus::exhausted);
             }
@@ -188,6 +206,12 @@ bool Search::descend(const Literal& decision, bool right) {
     }
     if (!is_failure(enforce(solver_, decision, right)) && apply_objective_bound()) {
         if (solver_.propagate()) return true;
+        if (solver_.interrupted()) {
+            // Stopped, not failed: no failure is counted, and the search ends here.
+            limit_hit_ = true;
+            solver_.clear_queue();
+            return false;
+        }
     } else if (tracer != nullptr) {
         tracer->on_failure(solver_, nullptr);
     }
@@ -226,6 +250,12 @@ bool Search::backtrack() {
 }
 
 bool Search::restart() {
+    if (options_.limits.memory_mb != 0 && resident_memory_bytes() > options_.limits.memory_mb * 1024 * 1024) {
+        // Nogoods accumulate over restarts: the place where a long search grows.
+        memory_limit_hit_ = true;
+        limit_hit_ = true;
+        return false;
+    }
     ++statistics_.restarts;
     ++run_;
     failures_in_run_ = 0;
@@ -248,16 +278,17 @@ bool Search::restart() {
 }
 
 bool Search::limit_reached() {
-    if (stop_requested_) return true;
+    if (limit_hit_ || stop_requested_.load(std::memory_order_relaxed)) return true;
     const SearchLimits& l = options_.limits;
     if (l.nodes != 0 && statistics_.nodes >= l.nodes) return true;
     if (l.failures != 0 && statistics_.failures >= l.failures) return true;
-    if (l.seconds > 0 && statistics_.nodes >= next_clock_check_) {
-        next_clock_check_ = statistics_.nodes + 32;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
-        if (elapsed >= l.seconds) return true;
+    if (l.memory_mb != 0 && (statistics_.nodes & 1023) == 0 && resident_memory_bytes() > l.memory_mb * 1024 * 1024) {
+        memory_limit_hit_ = true;
+        return true;
     }
-    return false;
+    // The stop flag and the clock at every node (only when asked for: one clock
+    // read, tens of nanoseconds), so that slow nodes cannot overrun a deadline.
+    return (options_.stop != nullptr || l.seconds > 0) && solver_.interrupt_due();
 }
 
 }  // namespace prune

@@ -15,6 +15,7 @@
 // (Lecoutre et al., "Recording and minimizing nogoods from restarts", JSAT 2007), so
 // enumeration and counting stay exact with any restart policy.
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <vector>
@@ -45,6 +46,9 @@ struct SearchLimits {
     std::uint64_t nodes = 0;     // 0: no limit
     std::uint64_t failures = 0;  // 0: no limit
     double seconds = 0;          // 0: no limit
+    // The process's resident memory, in MiB, checked every 1,024 nodes and at each
+    // restart (engine/memory_usage.hpp; ignored where the system does not tell it).
+    std::uint64_t memory_mb = 0;  // 0: no limit
 };
 
 struct SearchOptions {
@@ -53,6 +57,10 @@ struct SearchOptions {
     RestartPolicy restarts;
     std::uint64_t seed = 0;
     SearchLimits limits;
+    // A stop request from outside (another thread, a signal handler, a user
+    // interface): when it reads true the search stops as at a limit, also in the
+    // middle of a propagation fixpoint. Not owned; null: none.
+    const std::atomic<bool>* stop = nullptr;
     // Branch on these first (then on any other unfixed variable, input order, min);
     // empty: all variables.
     std::vector<IntVar> decision_variables;
@@ -93,8 +101,10 @@ public:
     SearchStatus count(std::uint64_t& solutions);
 
     const SearchStatistics& statistics() const { return statistics_; }
-    // Asks a running search to stop at its next check (e.g. from a signal handler).
-    void request_stop() { stop_requested_ = true; }
+    // Whether the limit that stopped the search was the memory limit.
+    bool memory_limit_hit() const { return memory_limit_hit_; }
+    // Asks a running search to stop at its next node (async-signal-safe).
+    void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
 
 private:
     // The left branch makes the decision true, the right branch makes it false.
@@ -129,7 +139,6 @@ private:
     std::uint64_t run_ = 0;               // restart run number
     std::uint64_t failures_in_run_ = 0;
     std::uint64_t propagations_at_start_ = 0;
-    std::uint64_t next_clock_check_ = 0;
     std::size_t base_depth_ = 0;          // the solver's depth when the search started
     std::uint64_t current_node_ = 0;      // id of the node being explored (for tracing)
     std::uint64_t last_node_id_ = 0;
@@ -141,7 +150,12 @@ private:
     bool at_solution_ = false;
     bool exhausted_ = false;
     bool limit_hit_ = false;
-    volatile bool stop_requested_ = false;
+    bool memory_limit_hit_ = false;
+    std::atomic<bool> stop_requested_{false};
+    // The solver's interruption settings before this search (a search may run inside
+    // another one's node); restored by the destructor.
+    const std::atomic<bool>* outer_stop_ = nullptr;
+    std::chrono::steady_clock::time_point outer_deadline_ = std::chrono::steady_clock::time_point::max();
 };
 
 }  // namespace prune

@@ -111,9 +111,18 @@ bool Solver::propagate() {
         clear_queue();
         return false;
     }
+    interrupted_ = false;
     while (Propagator* p = queue_.pop()) {
         p->queued_ = false;
         if (!p->active()) continue;
+        // A stop request is one load per run; the clock is read every 64 runs, so a
+        // long fixpoint still ends within a few propagator runs of the deadline.
+        if ((stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
+            (deadline_ != Clock::time_point::max() && (propagations_ & 63) == 0 && Clock::now() >= deadline_)) [[unlikely]] {
+            interrupted_ = true;
+            clear_queue();
+            return false;
+        }
         running_ = p;
         ++p->counters_.runs;
         ++propagations_;

@@ -6,7 +6,9 @@
 // woken; propagate() runs the queue to a fixpoint or to a failure.
 #pragma once
 #include <array>
+#include <atomic>
 #include <cassert>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -134,6 +136,26 @@ public:
     }
     std::uint64_t propagations() const { return propagations_; }
 
+    // ---- Interruption ----
+    // propagate() also stops, returning false with interrupted() true, when `stop`
+    // (if not null) reads true or the deadline (if set) has passed: a search then
+    // reports a limit, not a failure. The state is not at a fixpoint afterwards, so
+    // the caller must backtrack or stop. `stop` may be set from another thread or a
+    // signal handler. Search sets both from its options and limits.
+    using Clock = std::chrono::steady_clock;
+    void set_interrupt(const std::atomic<bool>* stop, Clock::time_point deadline = Clock::time_point::max()) {
+        stop_ = stop;
+        deadline_ = deadline;
+        interrupted_ = false;
+    }
+    bool interrupted() const { return interrupted_; }
+    const std::atomic<bool>* interrupt_flag() const { return stop_; }
+    Clock::time_point interrupt_deadline() const { return deadline_; }
+    // Whether the stop flag is up or the deadline has passed (reads the clock).
+    bool interrupt_due() const {
+        return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_);
+    }
+
     // ---- Backtracking ----
     Trail& trail() { return trail_; }
     const Trail& trail() const { return trail_; }
@@ -191,6 +213,9 @@ private:
     Propagator* running_ = nullptr;
     const Propagator* failed_propagator_ = nullptr;
     std::uint64_t propagations_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    Clock::time_point deadline_ = Clock::time_point::max();
+    bool interrupted_ = false;
     bool root_failed_ = false;
     Tracer* tracer_ = nullptr;
     std::vector<int> traced_values_;  // the domain before the update being traced

@@ -27,13 +27,14 @@ bool parse_seconds(const std::string& text, double& out) {
 
 // The options of `prune solve` that take a value.
 bool takes_value(const std::string& option) {
-    return option == "-n" || option == "--html" || option == "--time-limit" || option == "--seed" || option == "--restarts" || option == "--var" ||
-           option == "--val" || option == "--alldiff" || option == "--node-limit" || option == "--fail-limit" || trace::is_trace_valued_option(option);
+    return option == "-n" || option == "--html" || option == "--time-limit" || option == "--memory-limit" || option == "--seed" || option == "--restarts" || option == "--var" ||
+           option == "--val" || option == "--alldiff" || option == "--node-limit" || option == "--fail-limit" || option == "-j" || option == "--jobs" || trace::is_trace_valued_option(option);
 }
 
 // The options of `prune solve` that are flags.
 bool is_solve_flag(const std::string& option) {
-    return option == "--first" || option == "--all" || option == "--count" || option == "--json" || option == "--stats" || trace::is_trace_flag(option);
+    return option == "--first" || option == "--all" || option == "--count" || option == "--json" || option == "--stats" || option == "--batch" || option == "--unique" ||
+           trace::is_trace_flag(option);
 }
 
 class Parser {
@@ -134,6 +135,8 @@ private:
                 if (arg == "--count") count = true;
                 if (arg == "--json") line_.json = true;
                 if (arg == "--stats") line_.stats = true;
+                if (arg == "--batch") line_.batch = true;
+                if (arg == "--unique") line_.unique = true;
                 trace::apply_trace_flag(arg, line_.trace);
                 continue;
             }
@@ -148,9 +151,13 @@ private:
         if (static_cast<int>(first) + static_cast<int>(all || have_n) + static_cast<int>(count) > 1) {
             return error("choose one of --first, --all, -n N and --count");
         }
+        if (command == Command::solve && (line_.batch || line_.unique || have_jobs_)) {
+            if (auto message = check_batch(first, all || have_n, count); !message.empty()) return error(message);
+        }
         if (command == Command::solve) {
             if (line_.files.size() > 1) return error("'prune solve' takes one puzzle file (or -), got " + std::to_string(line_.files.size()));
             line_.solve.mode = first ? SolveMode::first : (all || have_n) ? SolveMode::all : count ? SolveMode::count : SolveMode::first_and_unique;
+            if (line_.batch) line_.solve.mode = line_.unique ? SolveMode::first_and_unique : SolveMode::first;
         } else if (command == Command::check) {
             if (line_.files.size() != 2) return error("'prune check " + kind->name + "' needs PUZZLE and SOLUTION files (either may be -)");
             if (line_.files[0] == "-" && line_.files[1] == "-") return error("PUZZLE and SOLUTION cannot both be standard input");
@@ -191,6 +198,13 @@ private:
             line_.html_file = value;
         } else if (trace::is_trace_valued_option(option)) {
             return trace::apply_trace_value(option, value, line_.trace);
+        } else if (option == "-j" || option == "--jobs") {
+            if (!parse_unsigned(value, number) || number > 4096) return option + " needs a number of threads (0: one per core), got '" + value + "'";
+            line_.jobs = static_cast<unsigned>(number);
+            have_jobs_ = true;
+        } else if (option == "--memory-limit") {
+            if (!parse_unsigned(value, number) || number == 0 || number > (std::uint64_t{1} << 40)) return "--memory-limit needs a positive whole number of MiB, got '" + value + "'";
+            search.limits.memory_mb = number;
         } else if (option == "--time-limit") {
             double seconds = 0;
             if (!parse_seconds(value, seconds)) return "--time-limit needs a positive number of seconds, got '" + value + "'";
@@ -228,8 +242,20 @@ private:
         return "";
     }
 
+    // The options that go with --batch (cli/batch_command.cpp); returns an error message or "".
+    std::string check_batch(bool first, bool all, bool count) const {
+        if (!line_.batch) return line_.unique ? "--unique goes with --batch (a single solve checks uniqueness by default)" : "-j goes with --batch";
+        if (first && line_.unique) return "choose one of --first and --unique";
+        if (all || count) return "--batch solves each puzzle once: --all, -n and --count do not apply";
+        if (!line_.html_file.empty()) return "--batch writes no HTML page (--html)";
+        if (line_.trace.any()) return "--batch does not trace (--trace, --trace-text, --profile, --explain)";
+        if (line_.files.empty()) return "--batch needs a FILE of puzzles (or - for standard input)";
+        return "";
+    }
+
     const std::vector<std::string>& args_;
     CommandLine line_;
+    bool have_jobs_ = false;
 };
 
 }  // namespace

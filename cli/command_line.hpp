@@ -25,6 +25,10 @@ struct CommandLine {
     bool stats = false;
     std::string html_file;            // empty: no page
     trace::TraceOptions trace;        // --trace, --trace-text, --profile, --explain, ...
+    // solve --batch: FILE holds many puzzles (cli/batch_command.cpp)
+    bool batch = false;
+    bool unique = false;              // --unique: check each batch puzzle for a second solution
+    unsigned jobs = 1;                // -j N: worker threads (0: one per core)
 
     // trace view: files[0] is the trace, output_file the page
     std::string output_file;

@@ -13,6 +13,8 @@ namespace prune::cli {
 
 int run_list(std::ostream& out);
 int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err);
+// prune solve KIND FILE --batch (cli/batch_command.cpp); run_solve hands over to it.
+int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_check(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace/trace_view.cpp

@@ -1,4 +1,6 @@
 // The exit codes of the prune command, shared by every subcommand.
+// solve --batch (cli/batch_command.cpp): exit_usage if any puzzle was bad, else
+// exit_limit if a limit stopped any, else exit_solved (unsat puzzles are answers too).
 #pragma once
 
 namespace prune::cli {

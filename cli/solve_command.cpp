@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/signal_stop.hpp"
 #include "cli/trace/trace_session.hpp"
 #include "puzzles/check_report.hpp"
 #include "puzzles/common/html_page.hpp"
@@ -93,6 +94,7 @@ void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
 }  // namespace
 
 int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) {
+    if (command.batch) return run_batch(command, out, err);
     std::string origin;
     const auto puzzle = load_puzzle(command, command.files.empty() ? "" : command.files[0], origin, err);
     if (!puzzle) return exit_usage;
@@ -127,10 +129,15 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
         }
     };
     RunTracer* tracer = trace_session.tracer();
-    const SolveOutcome outcome = tracer != nullptr ? trace::solve_puzzle_traced(*puzzle, command.solve, *tracer, command.kind + " " + origin, report_solution, trace_error)
-                                                   : puzzles::solve_puzzle(*puzzle, command.solve, report_solution);
-    if (!trace_error.empty()) {
-        err << "prune: error: " << trace_error << "\n";
+    // Ctrl-C or SIGTERM stops the search like a limit: what was found is still printed.
+    const SignalStop signals;
+    puzzles::SolveSettings settings = command.solve;
+    settings.search.stop = signals.flag();
+    settings.tracer = tracer;
+    settings.trace_source = command.kind + " " + origin;
+    const SolveOutcome outcome = puzzles::solve_puzzle(*puzzle, settings, report_solution);
+    if (!outcome.trace_error.empty()) {
+        err << "prune: error: " << outcome.trace_error << "\n";
         return exit_usage;
     }
 
@@ -188,6 +195,11 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
             err << command.html_file << ": error: cannot write the HTML page\n";
             return exit_usage;
         }
+    }
+    if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
+        err << "prune: stopped by " << SignalStop::name(signal) << "\n";
+        write_stats(err, outcome);
+        return exit_limit;
     }
     if (command.stats) write_stats(err, outcome);
     return exit_code_of(command, outcome);

@@ -1,5 +1,6 @@
 #include "flatzinc.hpp"
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -14,11 +15,13 @@
 namespace prune::flatzinc {
 namespace {
 
-// The search a signal (SIGINT, SIGTERM) asks to stop; the search then reports what it has.
-Search* volatile active_search = nullptr;
+// Raised by SIGINT or SIGTERM; the search polls it (also between propagator runs),
+// stops as at a limit and the output reports what it has, as the specification asks.
+std::atomic<bool> stop_requested{false};
 
-extern "C" void on_signal(int) {
-    if (Search* s = active_search) s->request_stop();
+extern "C" void on_signal(int signal) {
+    stop_requested.store(true, std::memory_order_relaxed);
+    std::signal(signal, SIG_DFL);  // a second signal ends the process at once
 }
 
 bool integer_argument(const char* text, std::int64_t& value) {
@@ -69,7 +72,10 @@ const char* usage() {
            "  -v       verbose progress on stderr\n"
            "  -p N     threads (accepted; prune searches with one)\n"
            "  -r SEED  random seed\n"
-           "  -t MS    time limit in milliseconds\n";
+           "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
+           "  --memory-limit MB  stop when the process holds more than MB MiB\n"
+           "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
+           "=====UNKNOWN===== if there was none.\n";
 }
 
 bool parse_options(int argc, const char* const* argv, Options& o, std::string& error) {
@@ -114,6 +120,13 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
                 return false;
             }
             o.time_limit_ms = v;
+        } else if (a == "--memory-limit") {
+            if (!value(v)) return false;
+            if (v < 1) {
+                error = "option --memory-limit expects a positive number of MiB";
+                return false;
+            }
+            o.memory_limit_mb = v;
         } else if (a == "-h" || a == "--help") {
             o.help = true;
         } else if (a == "--version") {
@@ -180,7 +193,9 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     }
     if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
     so.seed = o.seed;
+    so.stop = &stop_requested;
     if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;
+    so.limits.memory_mb = static_cast<std::uint64_t>(o.memory_limit_mb);
 
     const double init_time = seconds_since(start);
     if (o.verbose) {
@@ -203,7 +218,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
     if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
 
-    active_search = &search;
+    stop_requested.store(false);
     auto old_int = std::signal(SIGINT, on_signal);
     auto old_term = std::signal(SIGTERM, on_signal);
 
@@ -237,7 +252,6 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     }
     std::signal(SIGINT, old_int);
     std::signal(SIGTERM, old_term);
-    active_search = nullptr;
 
     if (tracer != nullptr) {
         tracer->finish(solver, search.statistics());

@@ -13,6 +13,7 @@
 //   -p N      threads (accepted; prune searches with one)
 //   -r SEED   random seed (indomain_random, restarts)
 //   -t MS     time limit in milliseconds
+//   --memory-limit MB   stop when the process's resident memory passes MB MiB
 //
 // Search annotations: int_search/bool_search with input_order, first_fail and
 // dom_w_deg (smallest/largest and the rarer ones are approximated, with a warning)
@@ -49,6 +50,7 @@ struct Options {
     int threads = 1;
     std::uint64_t seed = 0;
     std::int64_t time_limit_ms = 0;  // 0: none
+    std::int64_t memory_limit_mb = 0;  // --memory-limit; 0: none
     bool help = false;
     bool version = false;
     std::string file;

@@ -6,6 +6,9 @@
 namespace prune::flatzinc {
 namespace {
 
+// The largest array index set 1..n accepted (2^24 elements).
+constexpr std::int64_t max_array_size = std::int64_t{1} << 24;
+
 struct SyntaxError {
     Location where;
     std::string message;
@@ -303,6 +306,13 @@ private:
                 expect(Tok::dotdot, "'..'");
                 const std::int64_t hi = integer("an index set 1..n");
                 if (lo != 1 || hi < 0) throw SyntaxError{at, "array index sets must be 1..n"};
+                // An array of variables without a value makes one variable per index:
+                // bound it, so that a typo cannot ask for 10^12 of them.
+                if (hi > max_array_size) {
+                    std::string message = "array index set 1..";
+                    message.append(std::to_string(hi)).append(" is too large (at most 1..").append(std::to_string(max_array_size)).append(")");
+                    throw SyntaxError{at, std::move(message)};
+                }
                 t.array_size = hi;
             }
             expect(Tok::rbracket, "']'");

@@ -40,6 +40,12 @@ struct CountFigure {
     std::uint64_t value = 0;
 };
 
+// A clue as an assignment over a shared model: cell `cell` takes `value`.
+struct CellClue {
+    int cell = 0;
+    int value = 0;
+};
+
 // The outcome of a kind's own count (see Puzzle::count_solutions).
 struct KindCount {
     std::uint64_t count = 0;     // the solutions of the puzzle (all of them, not the canonical ones)
@@ -76,6 +82,20 @@ public:
     // Reads back what render_plain() wrote (the first grid in `text`; other lines
     // such as check lines are skipped). On failure returns nullopt and fills `error`.
     virtual std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const = 0;
+
+    // The solution on one line, for batch output (prune solve KIND FILE --batch): sudoku's
+    // 81 characters, seki's 0/1 string. By default the values separated by blanks.
+    virtual std::string render_line(const Values& values) const;
+
+    // Model reuse (batch solving): instances that differ only in their clues can share
+    // one model, built once per worker; per instance the batch pushes a level, assigns
+    // the clues (clues()), searches and pops back. A kind opts in by returning a
+    // non-empty key naming the shared model ("sudoku 9x9": equal keys, equal models);
+    // build_shared_model() then posts the model without any clue (fresh solver), and
+    // clues() appends this instance's clues to `out`.
+    virtual std::string shared_model_key() const { return {}; }
+    virtual PuzzleModel build_shared_model(Solver& /*solver*/, const ModelSettings& /*settings*/) const { return {}; }
+    virtual void clues(std::vector<CellClue>& /*out*/) const {}
 
     // --count. By default (nullopt) the engine counts the solutions of build_model().
     // A kind may count its own way instead, e.g. canonical solutions under a symmetry

@@ -46,6 +46,10 @@ struct PuzzleKind {
     std::vector<KindOption> options;
     std::string builtin_text;  // an instance solved when no file is given (may be empty)
     std::function<ParseResult(const SourceText& source, const KindFlags& flags)> parse;
+    // Batch input (--batch): true when a puzzle fits on one line (sudoku's 81
+    // characters), so a batch file holds one puzzle per line; false: puzzles are
+    // separated by blank lines. See puzzles/batch.hpp.
+    bool one_line_form = false;
 };
 
 }  // namespace prune::puzzles

@@ -22,6 +22,11 @@ struct SolveSettings {
     std::uint64_t max_solutions = 0;  // mode all: stop after this many (0: no limit)
     SearchOptions search;             // heuristics, restarts, seed and limits
     ModelSettings model;
+    // Watches the run (prune solve --trace, --profile, ...): begin() once the model is
+    // built, then every search event, then finish(). A traced count searches the
+    // model itself, not a kind's own count (Puzzle::count_solutions).
+    RunTracer* tracer = nullptr;
+    std::string trace_source;         // what the trace says is being solved
 };
 
 struct SolveOutcome {
@@ -31,6 +36,7 @@ struct SolveOutcome {
     bool unique_checked = false;  // mode first_and_unique, a first solution found, second look finished
     bool unique = false;          // valid when unique_checked
     std::string error;            // the model was invalid (Solver::error())
+    std::string trace_error;      // the tracer refused the model (nothing was searched)
     std::vector<CountFigure> figures;  // mode count: the kind's extra figures (Puzzle::count_solutions)
     SearchStatistics statistics;
     int variables = 0;

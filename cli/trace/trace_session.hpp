@@ -1,10 +1,10 @@
 // The tracers a command line asked for (--trace, --trace-text, --profile, --explain),
 // built, opened and combined into one RunTracer that any front end can attach to its
 // Solver: call begin() once the model is built, Solver::set_tracer(session.tracer()),
-// search, then finish() with the statistics.
+// search, then finish() with the statistics (puzzles::solve_puzzle does all that
+// when SolveSettings::tracer is set; flatzinc::solve takes it as an argument).
 #pragma once
 #include <fstream>
-#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -14,7 +14,6 @@
 #include "cli/trace/profile_tracer.hpp"
 #include "cli/trace/text_tracer.hpp"
 #include "cli/trace/trace_options.hpp"
-#include "puzzles/solve.hpp"
 
 namespace prune::cli::trace {
 
@@ -38,11 +37,5 @@ private:
     std::unique_ptr<ExplainTracer> explain_;
     FanoutTracer fanout_;
 };
-
-// puzzles::solve_puzzle with a tracer attached to its solver: the same search, the
-// same outcome. When tracer.begin() refuses the model, returns without searching and
-// with `trace_error` set to its message.
-puzzles::SolveOutcome solve_puzzle_traced(const puzzles::Puzzle& puzzle, const puzzles::SolveSettings& settings, RunTracer& tracer, const std::string& source,
-                                          const std::function<void(const puzzles::Values&)>& on_solution, std::string& trace_error);
 
 }  // namespace prune::cli::trace

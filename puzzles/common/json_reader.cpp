@@ -1,4 +1,5 @@
 #include "puzzles/common/json_reader.hpp"
+#include "puzzles/common/source_text.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -66,7 +67,7 @@ private:
             return literal("null");
         }
         if (c == '-' || (c >= '0' && c <= '9')) return parse_number(out);
-        return fail(std::string("unexpected character '") + c + "'");
+        return fail(std::string("unexpected character ").append(quoted_character(c)));
     }
 
     bool parse_object(JsonValue& out, int depth) {
@@ -88,7 +89,7 @@ private:
             skip_blanks();
             JsonValue member;
             if (!parse_value(member, depth + 1)) return false;
-            out.members.emplace_back(std::move(name), std::move(member));
+            out.members.push_back(JsonMember{std::move(name), std::move(member)});
             skip_blanks();
             if (pos_ < text_.size() && text_[pos_] == ',') {
                 ++pos_;

@@ -9,6 +9,8 @@
 
 namespace prune::puzzles {
 
+struct JsonMember;
+
 struct JsonValue {
     enum class Type { null, boolean, number, string, array, object };
 
@@ -17,11 +19,18 @@ struct JsonValue {
     double number = 0;
     std::string string;
     std::vector<JsonValue> items;                            // array elements
-    std::vector<std::pair<std::string, JsonValue>> members;  // object members, in order
+    // Object members, in order. (Not std::pair: a pair of an incomplete type does not
+    // compile with clang and libstdc++.)
+    std::vector<JsonMember> members;
 
     // The member called `name` of an object, or nullptr.
     const JsonValue* find(std::string_view name) const;
     bool is_integer() const;
+};
+
+struct JsonMember {
+    std::string first;  // the name
+    JsonValue second;   // the value
 };
 
 // Parses one JSON document (surrounding blanks allowed). On failure returns nullopt,

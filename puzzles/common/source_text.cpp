@@ -9,6 +9,13 @@ bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' |
 
 }  // namespace
 
+std::string quoted_character(char c) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f) return std::string{'\'', c, '\''};
+    const char* hex = "0123456789abcdef";
+    return std::string{'b', 'y', 't', 'e', ' ', '0', 'x', hex[u >> 4], hex[u & 15]};
+}
+
 std::string Diagnostic::to_string() const {
     return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
 }

@@ -41,6 +41,10 @@ struct SourceLine {
     std::vector<Word> words() const;
 };
 
+// A character for a message: 'z' when printable, else "byte 0x89" (so that binary
+// input does not put raw bytes, or invalid UTF-8, into a diagnostic).
+std::string quoted_character(char c);
+
 struct SourceText {
     std::string name;  // shown in diagnostics: the file name, or "<stdin>"
     std::string text;

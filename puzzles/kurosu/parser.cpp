@@ -36,7 +36,7 @@ ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags) {
                 case 'X':
                 case 'x': clues.push_back(1); break;
                 default:
-                    result.error = source.error_at(line.number, g.column, std::string("unexpected '") + g.character + "' (expected '.', '0', '1' or 'X')");
+                    result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(quoted_character(g.character)).append(" (expected '.', '0', '1' or 'X')"));
                     return result;
             }
         }

@@ -17,7 +17,7 @@ ParseResult parse_numberworkout(const SourceText& source, const KindFlags& /*fla
         const std::vector<Glyph> glyphs = line.glyphs();
         for (const Glyph& g : glyphs) {
             if (g.character < '0' || g.character > '9') {
-                result.error = source.error_at(line.number, g.column, std::string("unexpected '") + g.character + "' (expected a digit, 0 for unknown)");
+                result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(quoted_character(g.character)).append(" (expected a digit, 0 for unknown)"));
                 return result;
             }
             if (g.character > '6') {

@@ -2,6 +2,8 @@
 // Adjacency is made symmetric; naming an unknown region is an error.
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <limits>
 #include <map>
 
 #include "puzzles/ostomachion/ostomachion_puzzle.hpp"
@@ -88,8 +90,13 @@ ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) 
     }
     if (colours_line == 0) return fail(1, 1, "missing 'colours K' line (or --colours K)");
     if (colours > 20) return fail(colours_line, colours_column, "at most 20 colours");
-    int total = 0;
+    std::int64_t total = 0;  // areas are ints; their sum may not be
     for (const MapRegion& r : regions) total += r.area;
+    if (total > std::numeric_limits<int>::max()) {
+        std::string message = "the total area ";
+        message.append(std::to_string(total)).append(" is too large (at most ").append(std::to_string(std::numeric_limits<int>::max())).append(")");
+        return fail(source.last_line_number(), 1, std::move(message));
+    }
     if (total == 0 || total % colours != 0) {
         return fail(colours_line, colours_column,
                     "the total area " + std::to_string(total) + " cannot be split evenly among " + std::to_string(colours) + " colours");

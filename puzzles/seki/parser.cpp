@@ -29,7 +29,7 @@ ParseResult parse_seki(const SourceText& source, const KindFlags& /*flags*/) {
         for (const Glyph& g : line.glyphs()) {
             if (!SekiPuzzle::is_rotor(g.character)) {
                 result.error = source.error_at(line.number, g.column,
-                                               std::string("unknown rotor '") + g.character + "' (expected +, -, o or a)");
+                                               std::string("unknown rotor ").append(quoted_character(g.character)).append(" (expected +, -, o or a)"));
                 return result;
             }
             rotors.push_back(g.character);

@@ -21,6 +21,7 @@ void register_seki(Registry& registry) {
         "Output: the n x n grid of 0/1 and one check line per rotor.\n";
     kind.builtin_text = "# The classic 4x4 seki\noo+ooaoo-\n";
     kind.parse = parse_seki;
+    kind.one_line_form = true;
     registry.add(std::move(kind));
 }
 

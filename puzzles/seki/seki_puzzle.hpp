@@ -35,6 +35,8 @@ public:
     void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
     std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
+    // Batch output (batch.cpp): the n*n cells as 0/1 digits, row by row.
+    std::string render_line(const Values& values) const override;
 
 private:
     int size_;

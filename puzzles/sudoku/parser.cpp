@@ -26,6 +26,27 @@ int box_of_cell_count(std::size_t cells) {
     return 0;
 }
 
+// The number of entries sudoku_entries(line) returns, counted without building them
+// (a 10 MB line would otherwise cost a string per character).
+std::size_t sudoku_entry_count(const SourceLine& line) {
+    const std::string& t = line.text;
+    auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; };
+    std::size_t words = 0;
+    std::size_t last_word_cells = 0;  // the characters other than '|' of the last word
+    std::size_t i = 0;
+    while (i < t.size()) {
+        while (i < t.size() && blank(t[i])) ++i;
+        if (i == t.size()) break;
+        const std::size_t start = i;
+        std::size_t bars = 0;
+        for (; i < t.size() && !blank(t[i]); ++i) bars += t[i] == '|' ? 1 : 0;
+        if (i - start == 1 && bars == 1) continue;  // a lone '|'
+        ++words;
+        last_word_cells = i - start - bars;
+    }
+    return words == 1 ? last_word_cells : words;
+}
+
 }  // namespace
 
 std::vector<SudokuEntry> sudoku_entries(const SourceLine& line) {
@@ -63,11 +84,23 @@ int sudoku_value(const std::string& entry) {
 
 ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
     ParseResult result;
+    if (auto fast = parse_sudoku_one_line(source)) {
+        result.puzzle = std::move(fast);
+        return result;
+    }
     std::vector<SourceLine> lines = source.content_lines();
     std::erase_if(lines, [](const SourceLine& line) { return is_separator_line(line); });
     if (lines.empty()) {
         result.error = source.error_at(source.last_line_number(), 1, "no grid found (the input holds only comments or blank lines)");
         return result;
+    }
+    for (const SourceLine& line : lines) {
+        if (const std::size_t count = sudoku_entry_count(line); count > 625) {
+            std::string message = "a sudoku line holds at most 625 cells, this one has ";
+            message.append(std::to_string(count));
+            result.error = source.error_at(line.number, line.first_column, std::move(message));
+            return result;
+        }
     }
 
     int box = 0;

@@ -24,6 +24,7 @@ void register_sudoku(Registry& registry) {
         "# Top95 #1 (magictour.free.fr/top95)\n"
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
     kind.parse = parse_sudoku;
+    kind.one_line_form = true;
     registry.add(std::move(kind));
 }
 

@@ -30,6 +30,11 @@ public:
     void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
     std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
+    // Batch solving (batch.cpp): N*N characters as in the input, one model per size.
+    std::string render_line(const Values& values) const override;
+    std::string shared_model_key() const override;
+    PuzzleModel build_shared_model(Solver& solver, const ModelSettings& settings) const override;
+    void clues(std::vector<CellClue>& out) const override;
 
 private:
     int box_;
@@ -48,5 +53,9 @@ std::vector<SudokuEntry> sudoku_entries(const SourceLine& line);
 int sudoku_value(const std::string& entry);
 
 ParseResult parse_sudoku(const SourceText& source, const KindFlags& flags);
+// The fast path of parse_sudoku for the common batch line: the whole text is one word
+// of 16, 81, 256 or 625 valid characters (blanks around it allowed). Anything else,
+// errors included, returns null and is left to the full parser (batch.cpp).
+std::unique_ptr<SudokuPuzzle> parse_sudoku_one_line(const SourceText& source);
 
 }  // namespace prune::puzzles

@@ -1,0 +1,93 @@
+// Limits that hold at the command line: --time-limit and -t stop a search that would
+// run for minutes (also inside a long propagation fixpoint), --memory-limit stops
+// cleanly, and SIGINT / SIGTERM print what was found and the statistics, exit 3.
+// Time bounds are generous (sanitizer builds, a loaded machine): what is tested is
+// that the runs end far sooner than the searches would.
+#include "catch.hpp"
+
+#include <chrono>
+#include <string>
+
+#if defined(PRUNE_CLI_PATH)
+#include "run_prune.hpp"
+
+using namespace prune::cli::testing;
+
+namespace {
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// The empty sudoku: counting its 6.67e21 grids never ends.
+const std::string empty_sudoku(81, '.');
+
+// Refuting x < y < x over 32-bit-wide domains takes billions of propagator runs at
+// the root: a time limit must cut into the fixpoint itself.
+const std::string ping_pong_fzn =
+    "var -1000000000..1000000000: x :: output_var;\n"
+    "var -1000000000..1000000000: y :: output_var;\n"
+    "constraint int_lt(x, y);\n"
+    "constraint int_lt(y, x);\n"
+    "solve satisfy;\n";
+
+}  // namespace
+
+TEST_CASE("--time-limit stops an endless count and says the count is a lower bound", "[cli][limits]") {
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult r = run_prune("solve sudoku - --count --time-limit 0.2", empty_sudoku + "\n");
+    CHECK(seconds_since(start) < 3.0);
+    CHECK(r.exit_code == 3);
+    CHECK(contains(r.out, "At least "));
+    CHECK(contains(r.out, "a limit stopped the count"));
+}
+
+TEST_CASE("SIGINT prints the count so far and the statistics, exit code 3", "[cli][limits]") {
+    ScratchDirectory dir;
+    const std::string puzzle = (dir.path() / "empty.txt").string();
+    std::ofstream(puzzle) << empty_sudoku << "\n";
+    for (const char* signal : {"INT", "TERM"}) {
+        const std::string script = quoted(prune_binary()) + " solve sudoku " + quoted(puzzle) + " --count & pid=$!; sleep 0.5; kill -" + signal +
+                                   " $pid; wait $pid";
+        const auto start = std::chrono::steady_clock::now();
+        const RunResult r = run_shell(script);
+        INFO("signal " << signal << "\nstdout: " << r.out << "\nstderr: " << r.err);
+        CHECK(seconds_since(start) < 5.0);
+        CHECK(r.exit_code == 3);
+        CHECK(contains(r.out, "At least "));
+        CHECK(contains(r.err, std::string("stopped by SIG") + signal));
+        CHECK(contains(r.err, "nodes:"));
+    }
+}
+
+TEST_CASE("--memory-limit stops a search cleanly", "[cli][limits]") {
+    // A limit far below what the process already holds stops the search at its first
+    // check: a limit, not a crash, and not an answer.
+    const RunResult r = run_prune("solve sudoku - --count --memory-limit 1", empty_sudoku + "\n");
+    CHECK(r.exit_code == 3);
+    CHECK(contains(r.out, "a limit stopped the count"));
+    const RunResult bad = run_prune("solve sudoku - --memory-limit lots", empty_sudoku + "\n");
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--memory-limit needs a positive whole number of MiB"));
+}
+
+#if defined(PRUNE_FZN_PATH)
+TEST_CASE("fzn -t stops inside a long root fixpoint and reports UNKNOWN", "[cli][limits][fzn]") {
+    ScratchDirectory dir;
+    const std::string model = (dir.path() / "ping_pong.fzn").string();
+    std::ofstream(model) << ping_pong_fzn;
+    const auto start = std::chrono::steady_clock::now();
+    const RunResult r = run_shell(quoted(PRUNE_FZN_PATH) + " -t 100 " + quoted(model));
+    CHECK(seconds_since(start) < 3.0);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "=====UNKNOWN=====\n");  // never UNSATISFIABLE: nothing was proved
+
+    const std::string script = quoted(PRUNE_FZN_PATH) + " " + quoted(model) + " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid";
+    const RunResult interrupted = run_shell(script);
+    CHECK(interrupted.exit_code == 0);
+    CHECK(interrupted.out == "=====UNKNOWN=====\n");
+}
+#endif
+#endif

@@ -12,6 +12,8 @@ const Registry& Registry::global() {
         register_numberworkout(r);
         register_sudoku(r);
         register_ostomachion(r);
+        register_bugbyte(r);
+        register_quarto(r);
         return r;
     }();
     return registry;

@@ -32,5 +32,7 @@ void register_kurosu(Registry& registry);
 void register_numberworkout(Registry& registry);
 void register_sudoku(Registry& registry);
 void register_ostomachion(Registry& registry);
+void register_bugbyte(Registry& registry);
+void register_quarto(Registry& registry);
 
 }  // namespace prune::puzzles

@@ -104,6 +104,48 @@ RuleOutcome evaluate_weighted_count(const Rule& rule, const Values& values) {
     return {holds, detail};
 }
 
+RuleOutcome evaluate_some_sum(const Rule& rule, const Values& values) {
+    for (const std::vector<int>& group : rule.tuples) {
+        long long sum = 0;
+        for (int c : group) sum += values[c];
+        if (sum >= rule.low && sum <= rule.high) {
+            std::string detail = "sum ";
+            detail += std::to_string(sum);
+            detail += " over ";
+            for (std::size_t i = 0; i < group.size(); ++i) {
+                if (i > 0) detail += '+';
+                detail += cell_name(group[i]);
+            }
+            return {true, detail};
+        }
+    }
+    std::string detail = "none of the ";
+    detail += std::to_string(rule.tuples.size());
+    detail += " groups sums to ";
+    detail += range_text(rule.low, rule.high);
+    return {false, detail};
+}
+
+RuleOutcome evaluate_bits_differ(const Rule& rule, const Values& values) {
+    const std::vector<int> held = values_of(rule.cells, values);
+    std::string detail = "values ";
+    detail += bracketed(held);
+    for (int v : held) {
+        if (v < 0) return {false, detail + ": a negative value has no bits"};
+    }
+    for (int k = 0; k < rule.high; ++k) {
+        std::size_t set = 0;
+        for (int v : held) set += static_cast<std::size_t>((v >> k) & 1);
+        if (set == 0 || set == held.size()) {
+            detail += ": bit ";
+            detail += std::to_string(k);
+            detail += set == 0 ? " is 0 in all" : " is 1 in all";
+            return {false, detail};
+        }
+    }
+    return {true, detail};
+}
+
 }  // namespace
 
 std::string cell_name(int cell) {
@@ -132,6 +174,8 @@ RuleOutcome evaluate(const Rule& rule, const Values& values) {
         case RuleShape::no_long_run: return evaluate_no_long_run(rule, values);
         case RuleShape::lines_differ: return evaluate_lines_differ(rule, values);
         case RuleShape::weighted_count: return evaluate_weighted_count(rule, values);
+        case RuleShape::some_sum: return evaluate_some_sum(rule, values);
+        case RuleShape::bits_differ: return evaluate_bits_differ(rule, values);
     }
     return {false, "unknown rule shape"};
 }

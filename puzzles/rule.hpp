@@ -23,6 +23,8 @@ enum class RuleShape {
     no_long_run,      // no more than `high` consecutive cells hold the same value
     lines_differ,     // (cells) differs from (given) in at least one position; `given` names cells
     weighted_count,   // low <= the sum of given[i] over the cells[i] holding `value` <= high
+    some_sum,         // for some group in `tuples` (each a list of cells), low <= the group's sum <= high
+    bits_differ,      // for each bit k < high, between 1 and n-1 of the n cells' values (>= 0) have bit k set
 };
 
 struct Rule {
@@ -32,7 +34,7 @@ struct Rule {
     std::vector<int> given;                  // clues: the clue values; lines_differ: the other line's cells
     int low = 0;
     int high = 0;
-    std::vector<std::vector<int>> tuples;    // allowed_tuples only
+    std::vector<std::vector<int>> tuples;    // allowed_tuples; some_sum: the groups of cells
     int value = 0;                           // weighted_count only
 };
 

@@ -90,6 +90,22 @@ std::string formula(const Rule& rule) {
             }
             return range(total + ")", rule.low, rule.high);
         }
+        case RuleShape::some_sum:
+            for (const std::vector<int>& group : rule.tuples) terms.push_back(range(sum_of(group), rule.low, rule.high));
+            return disjunction(terms);
+        case RuleShape::bits_differ:
+            // Bit k of V is (mod (div V 2^k) 2); the rules' value ranges keep V >= 0.
+            for (int k = 0; k < rule.high; ++k) {
+                std::string bits = "(+";
+                for (int c : rule.cells) {
+                    bits += k == 0 ? " (mod " : " (mod (div ";
+                    bits += var(c);
+                    if (k > 0) (bits += ' ') += numeral(1LL << k) + ")";
+                    bits += " 2)";
+                }
+                terms.push_back(range(bits + ")", 1, static_cast<int>(rule.cells.size()) - 1));
+            }
+            return conjunction(terms);
     }
     return "true";
 }

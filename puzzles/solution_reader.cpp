@@ -175,6 +175,7 @@ std::optional<Values> read_json_solution(int cells, const SourceText& text, Diag
     if (grid == nullptr) grid = solution->find("board");  // quarto
     const JsonValue* list = solution->find("cells");
     if (list == nullptr) list = solution->find("colours");  // ostomachion
+    const JsonValue* weights = solution->find("weights");  // bugbyte: {"U-V": w, ...} in cell order
     if (grid && grid->type == JsonValue::Type::array) {
         for (const JsonValue& row : grid->items) {
             if (row.type != JsonValue::Type::array) {
@@ -192,6 +193,13 @@ std::optional<Values> read_json_solution(int cells, const SourceText& text, Diag
         for (const JsonValue& v : list->items) {
             if (!take(v)) {
                 error = text.error_at(1, 1, "\"cells\" holds a value that is not an integer");
+                return std::nullopt;
+            }
+        }
+    } else if (weights && weights->type == JsonValue::Type::object) {
+        for (const auto& member : weights->members) {
+            if (!take(member.second)) {
+                error = text.error_at(1, 1, "\"weights\" holds a value that is not an integer");
                 return std::nullopt;
             }
         }

@@ -35,7 +35,7 @@ const std::string ping_pong_fzn =
 
 }  // namespace
 
-TEST_CASE("--time-limit stops an endless count and says the count is a lower bound", "[cli][limits]") {
+TEST_CASE("a time limit stops an endless count and says the count is a lower bound", "[cli][limits]") {
     const auto start = std::chrono::steady_clock::now();
     const RunResult r = run_prune("solve sudoku - --count --time-limit 0.2", empty_sudoku + "\n");
     CHECK(seconds_since(start) < 3.0);
@@ -62,7 +62,7 @@ TEST_CASE("SIGINT prints the count so far and the statistics, exit code 3", "[cl
     }
 }
 
-TEST_CASE("--memory-limit stops a search cleanly", "[cli][limits]") {
+TEST_CASE("a memory limit stops a search cleanly", "[cli][limits]") {
     // A limit far below what the process already holds stops the search at its first
     // check: a limit, not a crash, and not an answer.
     const RunResult r = run_prune("solve sudoku - --count --memory-limit 1", empty_sudoku + "\n");

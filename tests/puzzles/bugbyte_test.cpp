@@ -262,7 +262,7 @@ TEST_CASE("bugbyte: counts agree with brute force on small random graphs", "[puz
     CHECK(with_solutions > 5);  // the cross-check is not only about empty sets
 }
 
-TEST_CASE("bugbyte: the small example is unique; ties in the answer are reported", "[puzzles][bugbyte]") {
+TEST_CASE("bugbyte: the small example is unique, and ties in the answer are reported", "[puzzles][bugbyte]") {
     const ParseResult house = parse_example("bugbyte", "house.txt");
     INFO(house.error.to_string());
     REQUIRE(house.puzzle);

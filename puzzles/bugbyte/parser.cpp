@@ -6,6 +6,7 @@
 //   weights LO HI    the weights' range (default 1..the number of edges); all distinct
 // Nodes are the ones the edges name; the other statements may come before the edges.
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <map>
 #include <set>
@@ -71,6 +72,18 @@ ParseResult parse_bugbyte(const SourceText& source, const KindFlags& /*flags*/) 
                 if (added) graph.nodes.push_back(name);
                 return it->second;
             };
+            // Edge names are written U-V in solutions and read back: a node name is
+            // letters, digits, '_' and '.', so that '-', ':' and '#' keep their meaning.
+            for (std::size_t w = 1; w <= 2; ++w) {
+                for (std::size_t k = 0; k < words[w].text.size(); ++k) {
+                    const unsigned char c = static_cast<unsigned char>(words[w].text[k]);
+                    if (!std::isalnum(c) && c != '_' && c != '.') {
+                        std::string message = "a node name is letters, digits, '_' and '.', not ";
+                        message += quoted_character(words[w].text[k]);
+                        return fail(line.number, words[w].column + static_cast<int>(k), std::move(message));
+                    }
+                }
+            }
             if (words[1].text == words[2].text) return fail(line.number, words[2].column, "an edge cannot join node '" + words[1].text + "' to itself");
             GraphEdge edge;
             edge.a = node_of(words[1].text);

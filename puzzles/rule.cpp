@@ -148,6 +148,19 @@ RuleOutcome evaluate_bits_differ(const Rule& rule, const Values& values) {
 
 }  // namespace
 
+Rule clues_rule(const std::vector<int>& clues, int unknown, int cells) {
+    Rule rule;
+    rule.label = "Clues";
+    rule.shape = RuleShape::clues;
+    for (int c = 0; c < cells; ++c) {
+        if (clues[static_cast<std::size_t>(c)] != unknown) {
+            rule.cells.push_back(c);
+            rule.given.push_back(clues[static_cast<std::size_t>(c)]);
+        }
+    }
+    return rule;
+}
+
 std::string cell_name(int cell) {
     std::string name = "V";
     name += std::to_string(cell);

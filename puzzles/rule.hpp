@@ -50,6 +50,10 @@ RuleOutcome evaluate(const Rule& rule, const Values& values);
 // warns falsely (-Wrestrict) about "V" + std::to_string(cell).)
 std::string cell_name(int cell);
 
+// The clues rule of a grid: every cell among the first `cells` whose value is not
+// `unknown` must keep it.
+Rule clues_rule(const std::vector<int>& clues, int unknown, int cells);
+
 // "[0,1,4,5]": a list of numbers as check lines print them.
 std::string bracketed(const std::vector<int>& numbers);
 

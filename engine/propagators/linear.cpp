@@ -3,25 +3,10 @@
 namespace prune {
 namespace {
 
-std::int64_t min_term(const Solver& s, const LinearTerm& t) {
-    return t.coefficient > 0 ? t.coefficient * s.min(t.var) : t.coefficient * s.max(t.var);
-}
-std::int64_t max_term(const Solver& s, const LinearTerm& t) {
-    return t.coefficient > 0 ? t.coefficient * s.max(t.var) : t.coefficient * s.min(t.var);
-}
-
-// Enforces a * x <= limit. Returns false on wipe-out.
-bool restrict_above(Solver& s, const LinearTerm& t, std::int64_t limit) {
-    const Event e = t.coefficient > 0 ? s.set_max(t.var, floor_div(limit, t.coefficient))
-                                      : s.set_min(t.var, ceil_div(limit, t.coefficient));
-    return !is_failure(e);
-}
-// Enforces a * x >= limit.
-bool restrict_below(Solver& s, const LinearTerm& t, std::int64_t limit) {
-    const Event e = t.coefficient > 0 ? s.set_min(t.var, ceil_div(limit, t.coefficient))
-                                      : s.set_max(t.var, floor_div(limit, t.coefficient));
-    return !is_failure(e);
-}
+std::int64_t min_term(const Solver& s, const LinearTerm& t) { return min_term(s, t.coefficient, t.var); }
+std::int64_t max_term(const Solver& s, const LinearTerm& t) { return max_term(s, t.coefficient, t.var); }
+bool restrict_above(Solver& s, const LinearTerm& t, std::int64_t limit) { return restrict_above(s, t.coefficient, t.var, limit); }
+bool restrict_below(Solver& s, const LinearTerm& t, std::int64_t limit) { return restrict_below(s, t.coefficient, t.var, limit); }
 
 }  // namespace
 
@@ -98,10 +83,10 @@ void LinearNotEqual::attach(Solver& s) {
     for (const LinearTerm& t : terms_) s.subscribe(this, t.var, Condition::fixed);
 }
 
-Status LinearNotEqual::propagate(Solver& s) {
+Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value) {
     const LinearTerm* open = nullptr;
     std::int64_t fixed_sum = 0;
-    for (const LinearTerm& t : terms_) {
+    for (const LinearTerm& t : terms) {
         if (s.fixed(t.var)) {
             fixed_sum += t.coefficient * s.value(t.var);
         } else if (open == nullptr) {
@@ -110,8 +95,8 @@ Status LinearNotEqual::propagate(Solver& s) {
             return Status::ok;  // two open variables: any value of either has a support
         }
     }
-    if (open == nullptr) return fixed_sum != value_ ? Status::entailed : Status::failed;
-    const std::int64_t rest = value_ - fixed_sum;
+    if (open == nullptr) return fixed_sum != value ? Status::entailed : Status::failed;
+    const std::int64_t rest = value - fixed_sum;
     if (rest % open->coefficient != 0) return Status::entailed;
     const std::int64_t forbidden = rest / open->coefficient;
     if (forbidden < s.min(open->var) || forbidden > s.max(open->var)) return Status::entailed;
@@ -120,5 +105,7 @@ Status LinearNotEqual::propagate(Solver& s) {
     // A bounds-only domain cannot drop an interior value: stay and check again later.
     return s.contains(open->var, v) ? Status::ok : Status::entailed;
 }
+
+Status LinearNotEqual::propagate(Solver& s) { return propagate_linear_not_equal(s, terms_, value_); }
 
 }  // namespace prune

@@ -58,6 +58,10 @@ private:
     std::int64_t value_;
 };
 
+// sum(terms) != value, forward checking: removes the one value left open when all but
+// one term are fixed. Shared by LinearNotEqual and the reified form's enforcing side.
+Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value);
+
 // Floor and ceiling of a / b for b != 0, exact for negative operands.
 constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
     const std::int64_t q = a / b;
@@ -66,6 +70,18 @@ constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
 constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
     const std::int64_t q = a / b;
     return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+}
+
+// The smallest and largest value of a * x, and the bound updates that enforce
+// a * x <= limit / a * x >= limit (false on wipe-out): the bound reasoning every
+// linear propagator (plain and reified) is made of.
+inline std::int64_t min_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.min(x) : a * s.max(x); }
+inline std::int64_t max_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.max(x) : a * s.min(x); }
+inline bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+    return !is_failure(a > 0 ? s.set_max(x, floor_div(limit, a)) : s.set_min(x, ceil_div(limit, a)));
+}
+inline bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+    return !is_failure(a > 0 ? s.set_min(x, ceil_div(limit, a)) : s.set_max(x, floor_div(limit, a)));
 }
 
 }  // namespace prune

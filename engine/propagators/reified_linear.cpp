@@ -12,19 +12,6 @@ constexpr std::int64_t linear_limit = std::int64_t{1} << 62;
 std::int64_t magnitude(std::int64_t v) { return v < 0 ? -v : v; }
 bool valid_handle(const Solver& s, IntVar x) { return x.index >= 0 && x.index < s.variable_count(); }
 
-std::int64_t min_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.min(x) : a * s.max(x); }
-std::int64_t max_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.max(x) : a * s.min(x); }
-
-// Enforces a * x <= limit / a * x >= limit. False on wipe-out.
-bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
-    const Event e = a > 0 ? s.set_max(x, floor_div(limit, a)) : s.set_min(x, ceil_div(limit, a));
-    return !is_failure(e);
-}
-bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
-    const Event e = a > 0 ? s.set_min(x, ceil_div(limit, a)) : s.set_max(x, floor_div(limit, a));
-    return !is_failure(e);
-}
-
 bool check_bool(Solver& s, BoolVar b, const char* who) {
     if (!valid_handle(s, b)) {
         s.set_error(std::string(who) + ": the indicator variable does not belong to this solver");
@@ -140,27 +127,7 @@ Status ReifiedLinear::enforce_equal(Solver& s) {
     }
 }
 
-Status ReifiedLinear::enforce_not_equal(Solver& s) {
-    const LinearTerm* open = nullptr;
-    std::int64_t fixed_sum = 0;
-    for (const LinearTerm& t : terms_) {
-        if (s.fixed(t.var)) {
-            fixed_sum += t.coefficient * s.value(t.var);
-        } else if (open == nullptr) {
-            open = &t;
-        } else {
-            return Status::ok;
-        }
-    }
-    if (open == nullptr) return fixed_sum != rhs_ ? Status::entailed : Status::failed;
-    const std::int64_t rest = rhs_ - fixed_sum;
-    if (rest % open->coefficient != 0) return Status::entailed;
-    const std::int64_t forbidden = rest / open->coefficient;
-    if (forbidden < s.min(open->var) || forbidden > s.max(open->var)) return Status::entailed;
-    const int v = static_cast<int>(forbidden);
-    if (is_failure(s.remove(open->var, v))) return Status::failed;
-    return s.contains(open->var, v) ? Status::ok : Status::entailed;
-}
+Status ReifiedLinear::enforce_not_equal(Solver& s) { return propagate_linear_not_equal(s, terms_, rhs_); }
 
 // ---------------------------------------------------------------- ReifiedMember
 

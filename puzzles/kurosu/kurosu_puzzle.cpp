@@ -33,16 +33,7 @@ std::vector<Rule> KurosuPuzzle::rules() const {
     domain.high = 1;
     rules.push_back(std::move(domain));
 
-    Rule clues;
-    clues.label = "Clues";
-    clues.shape = RuleShape::clues;
-    for (int c = 0; c < cell_count(); ++c) {
-        if (clues_[c] != unknown) {
-            clues.cells.push_back(c);
-            clues.given.push_back(clues_[c]);
-        }
-    }
-    rules.push_back(std::move(clues));
+    rules.push_back(clues_rule(clues_, unknown, cell_count()));
 
     // Each line: balanced (sum = half its length) and no run of three.
     auto add_line_rules = [&rules](const std::string& name, const std::vector<int>& cells) {

@@ -22,16 +22,7 @@ std::vector<Rule> NumberWorkoutPuzzle::rules() const {
     digits.high = 6;
     rules.push_back(std::move(digits));
 
-    Rule clues;
-    clues.label = "Clues";
-    clues.shape = RuleShape::clues;
-    for (int c = 0; c < workout_cells; ++c) {
-        if (clues_[c] != unknown) {
-            clues.cells.push_back(c);
-            clues.given.push_back(clues_[c]);
-        }
-    }
-    rules.push_back(std::move(clues));
+    rules.push_back(clues_rule(clues_, unknown, workout_cells));
 
     for (const TouchingPair& p : map_.pairs) {
         Rule pair;

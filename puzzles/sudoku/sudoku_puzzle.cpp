@@ -42,16 +42,7 @@ std::vector<Rule> SudokuPuzzle::rules() const {
     domain.high = side();
     rules.push_back(std::move(domain));
 
-    Rule clues;
-    clues.label = "Clues";
-    clues.shape = RuleShape::clues;
-    for (int c = 0; c < cell_count(); ++c) {
-        if (clues_[c] != unknown) {
-            clues.cells.push_back(c);
-            clues.given.push_back(clues_[c]);
-        }
-    }
-    rules.push_back(std::move(clues));
+    rules.push_back(clues_rule(clues_, unknown, cell_count()));
 
     auto add_group = [&](const std::string& label, std::vector<int> cells) {
         rules.push_back(Rule{label, RuleShape::all_different, std::move(cells), {}, 1, side(), {}});

@@ -6,9 +6,11 @@
 // is invalid (then Solver::error() says why). Nothing throws.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "solver.hpp"
+#include "tuple_set.hpp"
 
 namespace prune {
 
@@ -29,6 +31,10 @@ bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consi
 bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);
 // Negative table: (vars) must equal none of the tuples.
 bool forbidden_table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);
+// The same on a TupleSet (engine/tuple_set.hpp) that many constraints share: post
+// the same table many times at the cost of one. The set's arity must be vars.size().
+bool shared_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples);
+bool shared_forbidden_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples);
 
 bool equal_offset(Solver& s, IntVar x, IntVar y, int c);       // x = y + c (domain consistent)
 bool not_equal_offset(Solver& s, IntVar x, IntVar y, int c);   // x != y + c

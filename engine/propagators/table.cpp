@@ -12,82 +12,26 @@ namespace prune {
 // ---------------------------------------------------------------------------------
 // TableCore
 
-TableCore::TableCore(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples)
-    : vars_(std::move(vars)) {
+TableCore::TableCore(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples)
+    : vars_(std::move(vars)), set_(std::move(tuples)) {
     const int r = arity();
-    const std::int64_t n = static_cast<std::int64_t>(tuples.size());
-    table_.reset(n);
-    const std::size_t words = static_cast<std::size_t>(table_.word_count());
-
-    base_.assign(static_cast<std::size_t>(r) + 1, 0);
-    std::vector<int> column;
-    column.reserve(tuples.size());
-    for (int p = 0; p < r; ++p) {
-        column.clear();
-        for (const std::vector<int>& t : tuples) column.push_back(t[p]);
-        std::sort(column.begin(), column.end());
-        column.erase(std::unique(column.begin(), column.end()), column.end());
-        base_[p] = static_cast<int>(values_.size());
-        values_.insert(values_.end(), column.begin(), column.end());
-    }
-    base_[r] = static_cast<int>(values_.size());
-
-    // A direct lookup table when the column's range is not much wider than its size.
-    dense_min_.assign(static_cast<std::size_t>(r), 0);
-    dense_begin_.assign(static_cast<std::size_t>(r), -1);
-    for (int p = 0; p < r; ++p) {
-        const int count = base_[p + 1] - base_[p];
-        if (count == 0) continue;
-        const std::int64_t lo = values_[base_[p]];
-        const std::int64_t hi = values_[base_[p + 1] - 1];
-        if (hi - lo + 1 > 4 * std::int64_t{count} + 64) continue;
-        dense_min_[p] = static_cast<int>(lo);
-        dense_begin_[p] = static_cast<int>(dense_.size());
-        dense_.resize(dense_.size() + static_cast<std::size_t>(hi - lo + 1), -1);
-        for (int k = 0; k < count; ++k) dense_[dense_begin_[p] + (values_[base_[p] + k] - lo)] = k;
-    }
-
-    supports_.assign(values_.size() * words, 0);
-    for (std::size_t i = 0; i < tuples.size(); ++i) {
-        for (int p = 0; p < r; ++p) {
-            const int k = index_of(p, tuples[i][p]);
-            supports_[static_cast<std::size_t>(base_[p] + k) * words + (i >> 6)] |= std::uint64_t{1} << (i & 63);
-        }
-    }
-
-    order_.resize(values_.size());
-    where_.resize(values_.size());
+    table_.reset(set_->size());
+    order_.resize(static_cast<std::size_t>(set_->total_values()));
+    where_.resize(static_cast<std::size_t>(set_->total_values()));
     view_size_.resize(static_cast<std::size_t>(r));
     last_size_.resize(static_cast<std::size_t>(r));
     for (int p = 0; p < r; ++p) {
-        for (int k = 0; k < base_[p + 1] - base_[p]; ++k) {
-            order_[base_[p] + k] = k;
-            where_[base_[p] + k] = k;
+        for (int k = 0; k < set_->value_count(p); ++k) {
+            order_[set_->flat(p, k)] = k;
+            where_[set_->flat(p, k)] = k;
         }
-        view_size_[p] = TrailedInt(base_[p + 1] - base_[p]);
+        view_size_[p] = TrailedInt(set_->value_count(p));
         last_size_[p] = TrailedInt(-1);  // every position is modified before the first run
     }
     bounds_only_.assign(static_cast<std::size_t>(r), 0);
     pending_.assign(static_cast<std::size_t>(r), 0);
     listed_.assign(static_cast<std::size_t>(r), 0);
     modified_.assign(static_cast<std::size_t>(r), 0);
-}
-
-int TableCore::index_of(int p, std::int64_t v) const {
-    const int begin = base_[p];
-    const int end = base_[p + 1];
-    if (begin == end) return -1;
-    if (dense_begin_[p] >= 0) {
-        const std::int64_t i = v - dense_min_[p];
-        const std::int64_t width = std::int64_t{values_[end - 1]} - dense_min_[p] + 1;
-        if (i < 0 || i >= width) return -1;
-        return dense_[dense_begin_[p] + i];
-    }
-    const auto first = values_.begin() + begin;
-    const auto last = values_.begin() + end;
-    const auto it = std::lower_bound(first, last, v, [](int a, std::int64_t b) { return a < b; });
-    if (it == last || *it != v) return -1;
-    return static_cast<int>(it - first);
 }
 
 void TableCore::attach(Solver& s, Propagator* owner) {
@@ -127,7 +71,7 @@ int TableCore::shrink_view(Solver& s, int p) {
         for (std::int64_t v = s.min(x); v < end; v = s.next_value(x, v)) {
             const int k = index_of(p, v);
             if (k < 0) continue;
-            const int at = where_[base_[p] + k];
+            const int at = where_[set_->flat(p, k)];
             if (at >= old_size || at < kept) continue;
             swap_order(p, at, kept);
             ++kept;
@@ -137,7 +81,7 @@ int TableCore::shrink_view(Solver& s, int p) {
     }
     int n = old_size;
     for (int i = 0; i < n;) {
-        if (s.contains(x, values_[base_[p] + o[i]])) {
+        if (s.contains(x, set_->value(p, o[i]))) {
             ++i;
         } else {
             swap_order(p, i, n - 1);
@@ -174,16 +118,11 @@ bool TableCore::update_table(Solver& s, int p, int old_size) {
 // ---------------------------------------------------------------------------------
 // CompactTable
 
-CompactTable::CompactTable(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples)
-    : Propagator(PropagatorCost::quadratic), core_(std::move(vars), tuples) {
+CompactTable::CompactTable(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples)
+    : Propagator(PropagatorCost::quadratic), core_(std::move(vars), std::move(tuples)) {
     advise_me();
+    // A residue is only a hint: a stale one costs one scan of the table.
     residues_.assign(static_cast<std::size_t>(core_.total_values()), 0);
-    for (int p = 0; p < core_.arity(); ++p) {
-        for (int k = 0; k < core_.view_size(p); ++k) {
-            const int w = core_.table().intersect_index(core_.supports(p, k));
-            residues_[core_.flat(p, k)] = w < 0 ? 0 : w;
-        }
-    }
 }
 
 void CompactTable::attach(Solver& s) { core_.attach(s, this); }
@@ -264,8 +203,8 @@ std::int64_t saturated_product(std::int64_t a, std::int64_t b, std::int64_t cap)
 
 }  // namespace
 
-NegativeTable::NegativeTable(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples)
-    : Propagator(PropagatorCost::quadratic), core_(std::move(vars), tuples) {
+NegativeTable::NegativeTable(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples)
+    : Propagator(PropagatorCost::quadratic), core_(std::move(vars), std::move(tuples)) {
     advise_me();
     prefix_.assign(static_cast<std::size_t>(core_.arity()) + 1, 1);
     suffix_.assign(static_cast<std::size_t>(core_.arity()) + 1, 1);
@@ -328,82 +267,77 @@ namespace {
 
 bool valid_handle(const Solver& s, IntVar x) { return x.index >= 0 && x.index < s.variable_count(); }
 
-// Checks the arguments, merges repeated variables and keeps the distinct tuples that
-// are valid in the current domains. False (with Solver::error set) on a bad call.
-bool prepare(Solver& s, const char* name, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples,
-             std::vector<IntVar>& distinct, std::vector<std::vector<int>>& kept) {
-    const std::size_t r = vars.size();
-    for (std::size_t i = 0; i < r; ++i) {
+bool check_handles(Solver& s, const char* name, const std::vector<IntVar>& vars) {
+    for (std::size_t i = 0; i < vars.size(); ++i) {
         if (!valid_handle(s, vars[i])) {
             s.set_error(std::string(name) + ": variable " + std::to_string(i) + " does not belong to this solver");
             return false;
         }
     }
-    for (std::size_t t = 0; t < tuples.size(); ++t) {
-        if (tuples[t].size() != r) {
-            s.set_error(std::string(name) + ": tuple " + std::to_string(t) + " has " + std::to_string(tuples[t].size()) +
-                        " values, expected " + std::to_string(r));
-            return false;
-        }
-    }
-    // slot[i]: the distinct position of vars[i]; first[i]: the first i' with vars[i'] == vars[i].
-    std::vector<std::pair<int, int>> by_var(r);
-    for (std::size_t i = 0; i < r; ++i) by_var[i] = {vars[i].index, static_cast<int>(i)};
-    std::sort(by_var.begin(), by_var.end());
-    std::vector<int> first(r);
-    for (std::size_t j = 0; j < r; ++j) {
-        first[by_var[j].second] = (j > 0 && by_var[j].first == by_var[j - 1].first) ? first[by_var[j - 1].second]
-                                                                                     : by_var[j].second;
-    }
-    std::vector<int> slot(r, -1);
-    distinct.clear();
-    for (std::size_t i = 0; i < r; ++i) {
-        if (first[i] == static_cast<int>(i)) {
-            slot[i] = static_cast<int>(distinct.size());
-            distinct.push_back(vars[i]);
-        }
-    }
-    kept.clear();
-    std::vector<int> projected(distinct.size());
-    for (const std::vector<int>& t : tuples) {
-        bool valid = true;
-        for (std::size_t i = 0; i < r && valid; ++i) {
-            if (t[i] != t[first[i]] || !s.contains(vars[i], t[i])) valid = false;
-            if (slot[i] >= 0) projected[slot[i]] = t[i];
-        }
-        if (valid) kept.push_back(projected);
-    }
-    std::sort(kept.begin(), kept.end());
-    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
     return true;
 }
 
-}  // namespace
-
-bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples) {
+// The scope with repeated variables merged: distinct holds each variable once;
+// first[i] is the first i' with vars[i'] == vars[i], slot[i] the position of vars[i]
+// in distinct when i is a first occurrence (else -1).
+struct MergedScope {
     std::vector<IntVar> distinct;
-    std::vector<std::vector<int>> kept;
-    if (!prepare(s, "table", vars, tuples, distinct, kept)) return false;
-    if (kept.empty()) {
-        s.fail();  // no tuple is possible (this includes an empty tuple list)
+    std::vector<int> first;
+    std::vector<int> slot;
+    bool repeats() const { return distinct.size() != first.size(); }
+};
+
+MergedScope merge_scope(const std::vector<IntVar>& vars) {
+    const std::size_t r = vars.size();
+    MergedScope m;
+    std::vector<std::pair<int, int>> by_var(r);
+    for (std::size_t i = 0; i < r; ++i) by_var[i] = {vars[i].index, static_cast<int>(i)};
+    std::sort(by_var.begin(), by_var.end());
+    m.first.assign(r, 0);
+    for (std::size_t j = 0; j < r; ++j) {
+        m.first[by_var[j].second] = (j > 0 && by_var[j].first == by_var[j - 1].first) ? m.first[by_var[j - 1].second]
+                                                                                       : by_var[j].second;
+    }
+    m.slot.assign(r, -1);
+    for (std::size_t i = 0; i < r; ++i) {
+        if (m.first[i] == static_cast<int>(i)) {
+            m.slot[i] = static_cast<int>(m.distinct.size());
+            m.distinct.push_back(vars[i]);
+        }
+    }
+    return m;
+}
+
+// Appends to `flat` the projection of tuple t (r values at `t`) onto the distinct
+// variables, when it agrees on repeated variables and is valid in the current domains.
+void keep_if_valid(const Solver& s, const std::vector<IntVar>& vars, const MergedScope& m, const int* t, std::vector<int>& flat) {
+    const std::size_t r = vars.size();
+    for (std::size_t i = 0; i < r; ++i) {
+        if (t[i] != t[m.first[i]] || !s.contains(vars[i], t[i])) return;
+    }
+    for (std::size_t i = 0; i < r; ++i) {
+        if (m.slot[i] >= 0) flat.push_back(t[i]);
+    }
+}
+
+// Posts a CompactTable on distinct variables after restricting each domain to its
+// column of the set (bounds only where the domain cannot represent holes; the
+// propagator handles the interior).
+bool post_positive(Solver& s, std::vector<IntVar> vars, std::shared_ptr<const TupleSet> set) {
+    if (set->size() == 0) {
+        s.fail();  // no tuple is possible
         return false;
     }
-    if (distinct.empty()) return !s.root_failed();  // the empty tuple: always true
-    // Restrict each domain to its column of the table (bounds only where the domain
-    // cannot represent holes; the propagator handles the interior).
-    std::vector<int> column;
     std::vector<int> outside;
-    for (std::size_t p = 0; p < distinct.size(); ++p) {
-        const IntVar x = distinct[p];
-        column.clear();
-        for (const std::vector<int>& t : kept) column.push_back(t[p]);
-        std::sort(column.begin(), column.end());
-        column.erase(std::unique(column.begin(), column.end()), column.end());
-        bool ok = !is_failure(s.set_min(x, column.front())) && !is_failure(s.set_max(x, column.back()));
+    for (std::size_t p = 0; p < vars.size(); ++p) {
+        const IntVar x = vars[p];
+        const int pos = static_cast<int>(p);
+        bool ok = !is_failure(s.set_min(x, set->value(pos, 0))) &&
+                  !is_failure(s.set_max(x, set->value(pos, set->value_count(pos) - 1)));
         if (ok && s.is_bitset(x)) {
             outside.clear();
             s.for_each_value(x, [&](int v) {
-                if (!std::binary_search(column.begin(), column.end(), v)) outside.push_back(v);
+                if (set->index_of(pos, v) < 0) outside.push_back(v);
             });
             for (int v : outside) ok = ok && !is_failure(s.remove(x, v));
         }
@@ -412,20 +346,108 @@ bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::ve
             return false;
         }
     }
-    s.add(std::make_unique<CompactTable>(std::move(distinct), kept));
+    s.add(std::make_unique<CompactTable>(std::move(vars), std::move(set)));
     return !s.root_failed();
+}
+
+// Both table forms from tuple vectors: checks, merges repeated variables and keeps the
+// distinct tuples valid in the current domains (a table posted once gains nothing from
+// tuples it can never use). False with Solver::error set on a bad call; otherwise
+// `set` is null when no variable is left (the empty scope).
+bool prepare(Solver& s, const char* name, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples,
+             std::vector<IntVar>& distinct, std::shared_ptr<const TupleSet>& set, bool& empty_tuple_listed) {
+    if (!check_handles(s, name, vars)) return false;
+    const std::size_t r = vars.size();
+    for (std::size_t t = 0; t < tuples.size(); ++t) {
+        if (tuples[t].size() != r) {
+            s.set_error(std::string(name) + ": tuple " + std::to_string(t) + " has " + std::to_string(tuples[t].size()) +
+                        " values, expected " + std::to_string(r));
+            return false;
+        }
+    }
+    empty_tuple_listed = !tuples.empty();
+    MergedScope m = merge_scope(vars);
+    distinct = std::move(m.distinct);
+    m.distinct.clear();
+    set = nullptr;
+    if (distinct.empty()) return true;
+    std::vector<int> flat;
+    for (const std::vector<int>& t : tuples) keep_if_valid(s, vars, m, t.data(), flat);
+    set = std::make_shared<const TupleSet>(static_cast<int>(distinct.size()), std::move(flat));
+    return true;
+}
+
+// The shared form: checks the set against the scope; with repeated variables, a
+// projected copy of the set is made for this table alone.
+bool prepare_shared(Solver& s, const char* name, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet>& set,
+                    std::vector<IntVar>& distinct) {
+    if (!set) {
+        s.set_error(std::string(name) + ": no tuple set");
+        return false;
+    }
+    if (!check_handles(s, name, vars)) return false;
+    if (static_cast<std::size_t>(set->arity()) != vars.size()) {
+        s.set_error(std::string(name) + ": the tuple set has arity " + std::to_string(set->arity()) + " but the scope has " +
+                    std::to_string(vars.size()) + " variables");
+        return false;
+    }
+    MergedScope m = merge_scope(vars);
+    if (!m.repeats()) {
+        distinct = vars;
+        return true;
+    }
+    std::vector<int> flat;
+    std::vector<int> t(vars.size());
+    for (std::int64_t i = 0; i < set->size(); ++i) {
+        for (int p = 0; p < set->arity(); ++p) t[static_cast<std::size_t>(p)] = set->at(i, p);
+        keep_if_valid(s, vars, m, t.data(), flat);
+    }
+    distinct = std::move(m.distinct);
+    set = std::make_shared<const TupleSet>(static_cast<int>(distinct.size()), std::move(flat));
+    return true;
+}
+
+}  // namespace
+
+bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples) {
+    std::vector<IntVar> distinct;
+    std::shared_ptr<const TupleSet> set;
+    bool listed = false;
+    if (!prepare(s, "table", vars, tuples, distinct, set, listed)) return false;
+    if (!set) {  // the empty scope: true iff the empty tuple is listed
+        if (listed) return !s.root_failed();
+        s.fail();
+        return false;
+    }
+    return post_positive(s, std::move(distinct), std::move(set));
+}
+
+bool shared_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples) {
+    std::vector<IntVar> distinct;
+    if (!prepare_shared(s, "shared_table", vars, tuples, distinct)) return false;
+    return post_positive(s, std::move(distinct), std::move(tuples));
 }
 
 bool forbidden_table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples) {
     std::vector<IntVar> distinct;
-    std::vector<std::vector<int>> kept;
-    if (!prepare(s, "forbidden_table", vars, tuples, distinct, kept)) return false;
-    if (kept.empty()) return !s.root_failed();  // nothing left to forbid
-    if (distinct.empty()) {
-        s.fail();  // the empty tuple is forbidden
+    std::shared_ptr<const TupleSet> set;
+    bool listed = false;
+    if (!prepare(s, "forbidden_table", vars, tuples, distinct, set, listed)) return false;
+    if (!set) {  // the empty scope: false iff the empty tuple is forbidden
+        if (!listed) return !s.root_failed();
+        s.fail();
         return false;
     }
-    s.add(std::make_unique<NegativeTable>(std::move(distinct), kept));
+    if (set->size() == 0) return !s.root_failed();  // nothing left to forbid
+    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(set)));
+    return !s.root_failed();
+}
+
+bool shared_forbidden_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples) {
+    std::vector<IntVar> distinct;
+    if (!prepare_shared(s, "shared_forbidden_table", vars, tuples, distinct)) return false;
+    if (tuples->size() == 0) return !s.root_failed();
+    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(tuples)));
     return !s.root_failed();
 }
 

@@ -1,12 +1,14 @@
 // Table constraints: extensional constraints given by their allowed (positive) or
 // forbidden (negative) tuples.
 //
-// Both propagators keep the still-valid tuples in a ReversibleSparseBitset and, for
-// each position p and value a appearing at p, the bit set supports(p, a) of the
-// tuples with a at p. The post functions (table.cpp) first merge repeated variables
+// Both propagators keep the still-valid tuples in a ReversibleSparseBitset; the
+// tuples and, for each position p and value a appearing at p, the bit set
+// supports(p, a) of the tuples with a at p live in a TupleSet (engine/tuple_set.hpp)
+// that many tables may share. The post functions (table.cpp) merge repeated variables
 // (tuples that disagree on two positions of the same variable are dropped, the others
-// projected), drop tuples invalid in the initial domains and duplicates, so the
-// propagators see distinct variables and a set of tuples.
+// projected), so the propagators see distinct variables. Tuples invalid in the initial
+// domains may be in the set: the first run treats every position as modified and so
+// drops them before filtering.
 //
 // Each position keeps a reversible "view": the values of the tuples' column that are
 // still in the domain, as the prefix of a permutation with a trailed length. The view
@@ -20,11 +22,13 @@
 // removal the domain could not represent, and the bounds are tightened to the view.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "../propagator.hpp"
 #include "../solver.hpp"
 #include "../trail.hpp"
+#include "../tuple_set.hpp"
 #include "reversible_sparse_bitset.hpp"
 
 namespace prune {
@@ -32,9 +36,9 @@ namespace prune {
 // Shared state of CompactTable and NegativeTable (not a propagator by itself).
 class TableCore {
 public:
-    // `vars` distinct; each tuple has vars.size() values. Tuples may be empty (then
-    // the owner must not be posted as a positive table).
-    TableCore(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples);
+    // `vars` distinct, as many as the set's arity. The set may be empty (then the
+    // owner must not be posted as a positive table).
+    TableCore(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples);
 
     int arity() const { return static_cast<int>(vars_.size()); }
     IntVar var(int p) const { return vars_[p]; }
@@ -43,15 +47,13 @@ public:
     const ReversibleSparseBitset& table() const { return table_; }
 
     // The value of value index k of position p, and its support bit set.
-    int value(int p, int k) const { return values_[base_[p] + k]; }
-    const std::uint64_t* supports(int p, int k) const {
-        return supports_.data() + static_cast<std::size_t>(base_[p] + k) * static_cast<std::size_t>(table_.word_count());
-    }
+    int value(int p, int k) const { return set_->value(p, k); }
+    const std::uint64_t* supports(int p, int k) const { return set_->supports(p, k); }
     // Value index of v at position p, or -1 when no tuple has v at p.
-    int index_of(int p, std::int64_t v) const;
+    int index_of(int p, std::int64_t v) const { return set_->index_of(p, v); }
 
     // The view of position p: order(p)[0, view_size(p)) are value indices.
-    int* order(int p) { return order_.data() + base_[p]; }
+    int* order(int p) { return order_.data() + set_->flat(p, 0); }
     int view_size(int p) const { return static_cast<int>(view_size_[p].get()); }
     void set_view_size(Solver& s, int p, int n) {
         if (n != view_size(p)) view_size_[p].set(s.trail(), n);
@@ -59,17 +61,18 @@ public:
     // Swaps two entries of the permutation of p (both inside the view, so that the
     // view keeps the same set of values when its trailed size is restored).
     void swap_order(int p, int i, int j) {
-        int* o = order_.data() + base_[p];
+        const int base = set_->flat(p, 0);
+        int* o = order_.data() + base;
         const int a = o[i];
         const int b = o[j];
         o[i] = b;
         o[j] = a;
-        where_[base_[p] + a] = j;
-        where_[base_[p] + b] = i;
+        where_[base + a] = j;
+        where_[base + b] = i;
     }
     // Flat index of value index k of position p (for per-value arrays).
-    int flat(int p, int k) const { return base_[p] + k; }
-    int total_values() const { return static_cast<int>(values_.size()); }
+    int flat(int p, int k) const { return set_->flat(p, k); }
+    int total_values() const { return set_->total_values(); }
 
     bool bounds_only(int p) const { return bounds_only_[p] != 0; }
     void record_size(Solver& s, int p) {
@@ -104,14 +107,9 @@ public:
 
 private:
     std::vector<IntVar> vars_;
-    std::vector<int> base_;                // first value index of each position
-    std::vector<int> values_;              // per position, sorted
-    std::vector<std::uint64_t> supports_;  // (base_[p] + k) * words
-    std::vector<int> order_;               // per position, a permutation of [0, count)
-    std::vector<int> where_;               // inverse of order_
-    std::vector<int> dense_min_;           // per position: values_ lookup table origin,
-    std::vector<int> dense_begin_;         //   start in dense_, or -1 (binary search)
-    std::vector<int> dense_;               // value - dense_min_ -> index or -1
+    std::shared_ptr<const TupleSet> set_;
+    std::vector<int> order_;  // per position (at set_->flat(p, 0)), a permutation of [0, count)
+    std::vector<int> where_;  // inverse of order_
     std::vector<TrailedInt> view_size_;
     std::vector<TrailedInt> last_size_;
     std::vector<char> bounds_only_;
@@ -140,13 +138,13 @@ private:
 // Cost per run: O(sum over modified positions of min(|delta|, |dom|) * w + r * d * w)
 // in the worst case, w = non-zero words (<= tuples / 64), d = domain size, r = arity;
 // residues make the filtering part close to O(r * d) in practice. Memory:
-// O(r * d * tuples / 64) words. Idempotent (a value without support removes no valid
+// O(r * d * tuples / 64) words in the TupleSet, shared by the tables posted on it, and
+// O(tuples / 64 + r * d) per table. Idempotent (a value without support removes no valid
 // tuple); entailed when every variable is fixed.
 class CompactTable final : public Propagator {
 public:
-    // `vars` distinct; `tuples` non-empty, deduplicated, valid in the current domains
-    // (table.cpp's post function prepares them).
-    CompactTable(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples);
+    // `vars` distinct; `tuples` non-empty (table.cpp's post function prepares them).
+    CompactTable(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples);
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     bool advise(Solver&, int tag, Event) override {
@@ -175,8 +173,8 @@ private:
 // as soon as no forbidden tuple is valid.
 class NegativeTable final : public Propagator {
 public:
-    // `vars` distinct; `tuples` deduplicated and valid in the current domains.
-    NegativeTable(std::vector<IntVar> vars, const std::vector<std::vector<int>>& tuples);
+    // `vars` distinct.
+    NegativeTable(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples);
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     bool advise(Solver&, int tag, Event) override {

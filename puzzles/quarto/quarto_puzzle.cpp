@@ -232,6 +232,15 @@ const std::vector<std::vector<int>>& QuartoPuzzle::line_tuples() {
     return tuples;
 }
 
+const std::shared_ptr<const TupleSet>& QuartoPuzzle::line_tuple_set() {
+    static const std::shared_ptr<const TupleSet> set = [] {
+        std::vector<int> flat;
+        for (const std::vector<int>& t : line_tuples()) flat.insert(flat.end(), t.begin(), t.end());
+        return std::make_shared<const TupleSet>(4, std::move(flat));
+    }();
+    return set;
+}
+
 std::string QuartoPuzzle::summary() const {
     std::string text = "quarto 4x4 (";
     text += families_ != 0 || extra_lines_ > 0 ? quarto_family_list(families_) : "no lines";
@@ -306,8 +315,8 @@ PuzzleModel QuartoPuzzle::build_model_as(Solver& solver, QuartoModel model, cons
     if (model == QuartoModel::permutation) {
         for (const QuartoLine& line : lines_) {
             const int first = solver.propagator_count();
-            table(solver, {result.cells[line.cells[0]], result.cells[line.cells[1]], result.cells[line.cells[2]], result.cells[line.cells[3]]},
-                  line_tuples());
+            shared_table(solver, {result.cells[line.cells[0]], result.cells[line.cells[1]], result.cells[line.cells[2]], result.cells[line.cells[3]]},
+                  line_tuple_set());
             solver.name_propagators_from(first, line.name);
         }
         return result;

@@ -17,9 +17,11 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/tuple_set.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
@@ -73,6 +75,9 @@ public:
     static std::string piece_words(int piece);
     // The ordered 4-tuples of different pieces sharing no attribute value.
     static const std::vector<std::vector<int>>& line_tuples();
+    // The same as one shared TupleSet: every line's table uses it, so a board of 44
+    // lines builds the supports of its ~40,000 tuples once.
+    static const std::shared_ptr<const TupleSet>& line_tuple_set();
 
     PuzzleModel build_model_as(Solver& solver, QuartoModel model, const ModelSettings& settings) const;
 

@@ -74,9 +74,23 @@ const Tuples& sorted_tuples(std::uint64_t seed, int arity) {
 bool member(const Tuples& sorted, const Tuple& t) { return std::binary_search(sorted.begin(), sorted.end(), t); }
 
 
-ConstraintSpec table_spec(bool positive) {
+// Posts through the vector form, or through a TupleSet (shared_table), which keeps the
+// tuples invalid at the root and drops them in the first run instead of at post.
+void post_table(Solver& s, const std::vector<IntVar>& x, const Tuples& t, bool positive, bool shared) {
+    if (!shared) {
+        positive ? table(s, x, t) : forbidden_table(s, x, t);
+        return;
+    }
+    std::string error;
+    std::shared_ptr<const TupleSet> set = TupleSet::make(static_cast<int>(x.size()), t, error);
+    REQUIRE(set);
+    positive ? shared_table(s, x, set) : shared_forbidden_table(s, x, set);
+}
+
+ConstraintSpec table_spec(bool positive, bool shared = false) {
     ConstraintSpec spec;
     spec.name = positive ? "table" : "forbidden_table";
+    if (shared) spec.name = "shared_" + spec.name;
     spec.min_arity = 1;
     spec.max_arity = 5;
     spec.min_value = table_lo;
@@ -85,16 +99,16 @@ ConstraintSpec table_spec(bool positive) {
     spec.holds_with_seed = [positive](const std::vector<int>& x, std::uint64_t seed) {
         return member(sorted_tuples(seed, static_cast<int>(x.size())), x) == positive;
     };
-    spec.post = [positive](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
+    spec.post = [positive, shared](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
         const Tuples t = random_tuples(seed, static_cast<int>(x.size()), table_lo, table_hi);
-        positive ? table(s, x, t) : forbidden_table(s, x, t);
+        post_table(s, x, t, positive, shared);
     };
     return spec;
 }
 
 // The same with a repeated variable: the scope is (x0, ..., xn-1, x0).
-ConstraintSpec repeated_spec(bool positive) {
-    ConstraintSpec spec = table_spec(positive);
+ConstraintSpec repeated_spec(bool positive, bool shared = false) {
+    ConstraintSpec spec = table_spec(positive, shared);
     spec.name += " with a repeated variable";
     spec.max_arity = 4;
     spec.holds_with_seed = [positive](const std::vector<int>& x, std::uint64_t seed) {
@@ -102,11 +116,11 @@ ConstraintSpec repeated_spec(bool positive) {
         y.push_back(x[0]);
         return member(sorted_tuples(seed, static_cast<int>(y.size())), y) == positive;
     };
-    spec.post = [positive](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
+    spec.post = [positive, shared](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
         std::vector<IntVar> y = x;
         y.push_back(x[0]);
         const Tuples t = random_tuples(seed, static_cast<int>(y.size()), table_lo, table_hi);
-        positive ? table(s, y, t) : forbidden_table(s, y, t);
+        post_table(s, y, t, positive, shared);
     };
     return spec;
 }
@@ -169,6 +183,13 @@ TableModel random_model(Random& r) {
     const int count = 2 + static_cast<int>(r.below(3));
     for (int c = 0; c < count; ++c) {
         TableModel::Constraint k;
+        if (c > 0 && r.below(3) == 0) {
+            // The same relation on another scope (shared_table posts both on one set).
+            k = m.constraints[r.below(m.constraints.size())];
+            for (int& v : k.scope) v = static_cast<int>(r.below(static_cast<std::uint64_t>(m.variables)));
+            m.constraints.push_back(k);
+            continue;
+        }
         const int arity = 2 + static_cast<int>(r.below(3));
         for (int i = 0; i < arity; ++i) k.scope.push_back(static_cast<int>(r.below(static_cast<std::uint64_t>(m.variables))));
         k.positive = r.below(3) != 0;
@@ -183,13 +204,27 @@ TableModel random_model(Random& r) {
     return m;
 }
 
-std::vector<IntVar> post(Solver& s, const TableModel& m) {
+// With `shared`, constraints with equal tuples are posted on one TupleSet.
+std::vector<IntVar> post(Solver& s, const TableModel& m, bool shared = false) {
     std::vector<IntVar> vars;
     for (const auto& d : m.domains) vars.push_back(s.new_int_var(d));
-    for (const auto& c : m.constraints) {
+    std::vector<std::shared_ptr<const TupleSet>> sets;
+    for (std::size_t ci = 0; ci < m.constraints.size(); ++ci) {
+        const auto& c = m.constraints[ci];
         std::vector<IntVar> scope;
         for (int v : c.scope) scope.push_back(vars[v]);
-        c.positive ? table(s, scope, c.tuples) : forbidden_table(s, scope, c.tuples);
+        if (!shared) {
+            c.positive ? table(s, scope, c.tuples) : forbidden_table(s, scope, c.tuples);
+            continue;
+        }
+        std::shared_ptr<const TupleSet> set;
+        for (std::size_t e = 0; e < ci && !set; ++e) {
+            if (m.constraints[e].tuples == c.tuples && m.constraints[e].scope.size() == c.scope.size()) set = sets[e];
+        }
+        std::string error;
+        if (!set) set = TupleSet::make(static_cast<int>(scope.size()), c.tuples, error);
+        sets.push_back(set);
+        c.positive ? shared_table(s, scope, set) : shared_forbidden_table(s, scope, set);
     }
     return vars;
 }
@@ -352,6 +387,17 @@ TEST_CASE("forbidden_table: sound and GAC against brute force, at the root, in n
     REQUIRE(check_constraint(table_spec(false), o) == "");
 }
 
+TEST_CASE("shared_table and shared_forbidden_table: sound and GAC against brute force", "[table]") {
+    CheckOptions o;
+    o.instances = 600;
+    o.seed = 14;
+    REQUIRE(check_constraint(table_spec(true, true), o) == "");
+    REQUIRE(check_constraint(table_spec(false, true), o) == "");
+    o.instances = 300;
+    REQUIRE(check_constraint(repeated_spec(true, true), o) == "");
+    REQUIRE(check_constraint(repeated_spec(false, true), o) == "");
+}
+
 TEST_CASE("tables over a repeated variable are sound and GAC", "[table]") {
     CheckOptions o;
     o.instances = 300;
@@ -361,6 +407,8 @@ TEST_CASE("tables over a repeated variable are sound and GAC", "[table]") {
 }
 
 TEST_CASE("several tables: GAC after every node, exact restoration, propagation after pop", "[table]") {
+    const bool shared = GENERATE(false, true);
+    INFO((shared ? "shared tuple sets" : "tuple vectors"));
     // Failures of one table cut the propagation of the others short, leaving their
     // advice lists stale; the restored nodes are then changed again and re-checked.
     Random r(2024);
@@ -370,7 +418,7 @@ TEST_CASE("several tables: GAC after every node, exact restoration, propagation 
     for (int round = 0; round < 400; ++round) {
         const TableModel m = random_model(r);
         Solver s;
-        const std::vector<IntVar> vars = post(s, m);
+        const std::vector<IntVar> vars = post(s, m, shared);
         ++instances;
         bool failed = s.root_failed() || !s.propagate();
         REQUIRE(s.error().empty());
@@ -420,6 +468,8 @@ TEST_CASE("several tables: GAC after every node, exact restoration, propagation 
 }
 
 TEST_CASE("several tables: solution counts match brute force, with and without restarts", "[table]") {
+    const bool shared = GENERATE(false, true);
+    INFO((shared ? "shared tuple sets" : "tuple vectors"));
     Random r(99);
     const std::vector<SearchOptions> configs = search_configurations();
     for (int round = 0; round < 300; ++round) {
@@ -427,7 +477,7 @@ TEST_CASE("several tables: solution counts match brute force, with and without r
         const std::uint64_t expected = brute_force_count(m);
         const SearchOptions& o = configs[static_cast<std::size_t>(round) % configs.size()];
         Solver s;
-        post(s, m);
+        post(s, m, shared);
         Search search(s, o);
         std::uint64_t n = 0;
         INFO("round " << round << " configuration " << round % configs.size());
@@ -498,6 +548,87 @@ TEST_CASE("table: larger domains exercise the incremental and reset-based update
         }
     }
     CHECK(instances == 150);
+}
+
+TEST_CASE("TupleSet: sorted, deduplicated columns and supports", "[table]") {
+    std::string error;
+    CHECK_FALSE(TupleSet::make(2, {{1, 2}, {3}}, error));
+    CHECK(error == "tuple set: tuple 1 has 1 values, expected 2");
+    CHECK_FALSE(TupleSet::make(0, {}, error));
+    CHECK(error == "tuple set: the arity must be at least 1");
+    // Unsorted with a duplicate; one column narrow (lookup table), one sparse.
+    const auto set = TupleSet::make(2, {{2, 1000000}, {0, -7}, {2, 1000000}, {1, 5}, {0, 5}}, error);
+    REQUIRE(set);
+    REQUIRE(set->size() == 4);
+    const Tuples expected = {{0, -7}, {0, 5}, {1, 5}, {2, 1000000}};
+    for (std::int64_t i = 0; i < set->size(); ++i) {
+        CHECK(set->at(i, 0) == expected[static_cast<std::size_t>(i)][0]);
+        CHECK(set->at(i, 1) == expected[static_cast<std::size_t>(i)][1]);
+    }
+    REQUIRE(set->value_count(0) == 3);
+    REQUIRE(set->value_count(1) == 3);
+    CHECK(set->value(1, 0) == -7);
+    CHECK(set->value(1, 2) == 1000000);
+    CHECK(set->index_of(1, 5) == 1);
+    CHECK(set->index_of(1, 6) == -1);
+    CHECK(set->index_of(0, 3) == -1);
+    CHECK(set->index_of(0, -1) == -1);
+    CHECK(set->supports(0, 0)[0] == 0b0011u);  // value 0 at position 0: tuples 0 and 1
+    CHECK(set->supports(1, 1)[0] == 0b0110u);  // value 5 at position 1: tuples 1 and 2
+    CHECK(set->bytes() > 0);
+}
+
+TEST_CASE("shared_table: argument checks, and many tables share one set", "[table]") {
+    std::string error;
+    const auto pairs = TupleSet::make(2, {{0, 1}, {1, 2}, {2, 0}}, error);
+    REQUIRE(pairs);
+    {
+        Solver s;
+        auto x = s.new_int_vars(3, 0, 2);
+        CHECK_FALSE(shared_table(s, x, pairs));
+        CHECK(s.error() == "shared_table: the tuple set has arity 2 but the scope has 3 variables");
+    }
+    {
+        Solver s;
+        auto x = s.new_int_vars(2, 0, 2);
+        CHECK_FALSE(shared_forbidden_table(s, x, nullptr));
+        CHECK(s.error() == "shared_forbidden_table: no tuple set");
+    }
+    {
+        Solver s;
+        auto x = s.new_int_vars(2, 0, 2);
+        CHECK_FALSE(shared_table(s, {x[0], IntVar{9}}, pairs));
+        CHECK(s.error() == "shared_table: variable 1 does not belong to this solver");
+    }
+    {
+        Solver s;  // no tuple valid in the domains: found by the first propagation
+        auto x = s.new_int_vars(2, 0, 2);
+        const auto outside = TupleSet::make(2, {{3, 0}, {0, -1}}, error);
+        shared_table(s, x, outside);
+        CHECK((s.root_failed() || !s.propagate()));
+    }
+    {
+        // A cycle x0 -> x1 -> x2 -> x0 of "next" relations, all on one set: three
+        // solutions, and the set is not copied.
+        Solver s;
+        auto x = s.new_int_vars(3, 0, 2);
+        const long before = pairs.use_count();
+        for (int i = 0; i < 3; ++i) REQUIRE(shared_table(s, {x[i], x[(i + 1) % 3]}, pairs));
+        CHECK(pairs.use_count() == before + 3);
+        Search search(s, SearchOptions{});
+        std::uint64_t n = 0;
+        REQUIRE(search.count(n) == SearchStatus::exhausted);
+        CHECK(n == 3);
+    }
+    {
+        // A repeated variable projects the set for this table alone: x = next(x) has no solution.
+        Solver s;
+        auto x = s.new_int_vars(1, 0, 2);
+        const long before = pairs.use_count();
+        shared_table(s, {x[0], x[0]}, pairs);
+        CHECK(pairs.use_count() == before);
+        CHECK(s.root_failed());
+    }
 }
 
 TEST_CASE("table: argument checks and trivial tables", "[table]") {

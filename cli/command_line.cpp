@@ -90,6 +90,7 @@ private:
         const puzzles::PuzzleKind* kind = Registry::global().find(args_[1]);
         if (kind == nullptr) return error(unknown_kind(args_[1]));
         line_.kind = kind->name;
+        line_.solve.search.variable = kind->default_variable_selection;  // --var overrides
 
         bool first = false;
         bool all = false;

@@ -54,9 +54,19 @@ std::string plain_verdict(const CommandLine& command, const SolveOutcome& outcom
     return "";
 }
 
-void write_stats(std::ostream& err, const SolveOutcome& outcome) {
+const char* variable_selection_name(VariableSelection v) {
+    switch (v) {
+        case VariableSelection::input_order: return "input";
+        case VariableSelection::smallest_domain: return "first-fail";
+        case VariableSelection::dom_wdeg: return "domwdeg";
+    }
+    return "?";
+}
+
+void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOptions& search) {
     const SearchStatistics& s = outcome.statistics;
-    err << "variables:    " << outcome.variables << "\n"
+    err << "branching:    --var " << variable_selection_name(search.variable) << "\n"
+        << "variables:    " << outcome.variables << "\n"
         << "propagators:  " << outcome.propagators << "\n"
         << "nodes:        " << s.nodes << "\n"
         << "failures:     " << s.failures << "\n"
@@ -198,10 +208,10 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     }
     if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
         err << "prune: stopped by " << SignalStop::name(signal) << "\n";
-        write_stats(err, outcome);
+        write_stats(err, outcome, command.solve.search);
         return exit_limit;
     }
-    if (command.stats) write_stats(err, outcome);
+    if (command.stats) write_stats(err, outcome, command.solve.search);
     return exit_code_of(command, outcome);
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/search.hpp"
 #include "puzzles/common/source_text.hpp"
 #include "puzzles/puzzle.hpp"
 
@@ -50,6 +51,9 @@ struct PuzzleKind {
     // characters), so a batch file holds one puzzle per line; false: puzzles are
     // separated by blank lines. See puzzles/batch.hpp.
     bool one_line_form = false;
+    // The variable selection used when the command line gives no --var: the one
+    // measured best on the kind's benchmark sets (see the kind's register.cpp).
+    VariableSelection default_variable_selection = VariableSelection::smallest_domain;
 };
 
 }  // namespace prune::puzzles

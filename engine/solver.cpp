@@ -59,13 +59,28 @@ void Solver::register_propagator(std::unique_ptr<Propagator> p) {
 }
 
 void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
-    subscriptions_[x.index].push_back(Subscription{p, tag, c});
+    Subscriptions& subs = subscriptions_[x.index];
+    const Subscription added{p, tag, c};
+    // Model building only: an insertion in the middle is fine.
+    if (c == Condition::domain) {
+        subs.list.insert(subs.list.begin() + subs.domain_end, added);
+        ++subs.domain_end;
+        ++subs.bounds_end;
+    } else if (c == Condition::bounds) {
+        subs.list.insert(subs.list.begin() + subs.bounds_end, added);
+        ++subs.bounds_end;
+    } else {
+        subs.list.push_back(added);
+    }
     p->scope_.push_back(x.index);
 }
 
 void Solver::wake(int x, Event e) {
-    for (const Subscription& s : subscriptions_[x]) {
-        if (!wakes(e, s.condition)) continue;
+    const Subscriptions& subs = subscriptions_[x];
+    const std::size_t end = e == Event::domain ? subs.domain_end : e == Event::bounds ? subs.bounds_end : subs.list.size();
+    for (std::size_t i = 0; i < end; ++i) {
+        const Subscription& s = subs.list[i];
+        assert(wakes(e, s.condition));
         Propagator* p = s.propagator;
         if (p->queued_ && !p->wants_advice_) continue;
         if (p == running_ && p->idempotent_) continue;

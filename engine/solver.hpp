@@ -189,6 +189,15 @@ private:
         int tag;
         Condition condition;
     };
+    // A variable's subscriptions, grouped by condition so that an event visits only
+    // the ones it wakes: [0, domain_end) wait for any change, [domain_end, bounds_end)
+    // for bounds, the rest for fixing. A removal inside the domain (the common event)
+    // then skips every bounds and fixed subscriber without looking at it.
+    struct Subscriptions {
+        std::vector<Subscription> list;
+        std::uint32_t domain_end = 0;
+        std::uint32_t bounds_end = 0;
+    };
 
     void register_propagator(std::unique_ptr<Propagator> p);
     Event update(int x, Event e, std::int64_t size_before) {
@@ -207,7 +216,7 @@ private:
     DomainStore domains_;
     Trail trail_;
     std::vector<std::string> variable_names_;
-    std::vector<std::vector<Subscription>> subscriptions_;
+    std::vector<Subscriptions> subscriptions_;
     std::vector<std::unique_ptr<Propagator>> propagators_;
     PropagationQueue queue_;
     Propagator* running_ = nullptr;

@@ -84,8 +84,8 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
 {"e":"node","id":1,"parent":0,"depth":1}
 {"e":"decision","node":1,"var":0,"op":"=","value":0}
 {"e":"change","node":1,"var":0,"removed":[1]}
-{"e":"prop","node":1,"p":0,"changes":[{"var":1,"removed":[0]}],"status":"entailed"}
 {"e":"prop","node":1,"p":2,"changes":[],"status":"entailed"}
+{"e":"prop","node":1,"p":0,"changes":[{"var":1,"removed":[0]}],"status":"entailed"}
 {"e":"node","id":2,"parent":1,"depth":2}
 {"e":"decision","node":2,"var":1,"op":"=","value":1}
 {"e":"change","node":2,"var":1,"removed":[2]}
@@ -101,12 +101,14 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
 {"e":"node","id":4,"parent":0,"depth":1}
 {"e":"decision","node":4,"var":0,"op":"!=","value":0}
 {"e":"change","node":4,"var":0,"removed":[0]}
-{"e":"prop","node":4,"p":0,"changes":[{"var":1,"removed":[1]}],"status":"entailed"}
 {"e":"prop","node":4,"p":2,"changes":[{"var":2,"removed":[1]}],"status":"entailed"}
+{"e":"prop","node":4,"p":0,"changes":[{"var":1,"removed":[1]}],"status":"entailed"}
 {"e":"prop","node":4,"p":1,"changes":[{"var":1,"removed":[2]}],"status":"entailed"}
 {"e":"solution","node":4,"values":[1,0,2]}
 {"e":"end","nodes":4,"failures":0,"solutions":3,"propagations":10,"restarts":0,"max_depth":2,"events":28,"truncated":false}
 )";
+    // The order of the prop lines follows the wake order: a variable's subscribers to
+    // any change, then to bounds, then to fixing (Solver::wake).
     CHECK(out.str() == golden);
 }
 

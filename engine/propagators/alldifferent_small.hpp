@@ -5,13 +5,17 @@
 // 64-bit word. A matching variables -> values is repaired by bit-parallel BFS
 // augmenting paths (kept between runs as a hint, validated each run). Then on the
 // graph of variables where i -> j when i could take j's matched value, a value v of x_i
-// matched to x_j survives iff x_j reaches x_i (an alternating cycle) or reaches a
-// variable that can take a free value (an alternating path to a free value); free
-// values always survive. Reachability is a bitset transitive closure (Warshall).
+// matched to x_j survives iff x_j reaches x_i (an alternating cycle: the same strongly
+// connected component) or reaches a variable that can take a free value (an
+// alternating path to a free value); free values always survive. Both are bitset
+// closures: the variables that can move by one backward closure from those that can
+// take a free value, each component of the rest as the forward closure of a pivot
+// intersected with its backward closure, so a closure costs one word operation per
+// variable it reaches (no transitive closure of the whole graph, and few branches).
 // Fixed variables are taken out of the graph first (their values removed from the
-// others), so a run costs O(u^2) word operations for u unfixed variables, plus O(n)
-// to read the domains: for a sudoku house, a few hundred instructions instead of a
-// graph traversal.
+// others), so a run costs O(e + u * c) word operations for u unfixed variables, e
+// edges and c components, plus O(n) to read the domains: for a sudoku house, a few
+// hundred instructions.
 // Idempotent; entailed when no two domains share a value. No allocation after
 // construction. all_different(domain) picks it when the variables fit.
 #pragma once
@@ -37,6 +41,8 @@ public:
 
 private:
     bool augment(int root);
+    // The matched values of a set of (graph) variables.
+    std::uint64_t values_of(std::uint64_t variables) const;
 
     std::vector<IntVar> vars_;
     std::int64_t base_;                 // bit i of a domain word is value base_ + i
@@ -45,7 +51,8 @@ private:
     int n_ = 0;
     std::array<signed char, 64> index_{};
     std::array<std::uint64_t, 64> domain_{};
-    std::array<std::uint64_t, 64> reach_{};  // variables reachable in one or more steps
+    std::array<std::uint64_t, 64> successors_{};  // k -> variables whose value k could take
+    std::array<std::uint64_t, 64> takers_{};      // matched value -> variables that could take it
     std::array<signed char, 64> match_{};    // variable -> matched bit, or -1
     std::array<signed char, 64> owner_{};    // bit -> matched variable, or -1
     std::array<signed char, 64> hint_{};     // vars_[i] -> its value bit in the last matching

@@ -51,6 +51,20 @@ public:
     int nth_value(int x, std::int64_t k) const;
 
     Event remove(Trail& trail, int x, int v);
+    // remove() for a value known to be in the domain, with the interior of a bitset
+    // (the common case in propagation) inline.
+    Event remove_present(Trail& trail, int x, int v) {
+        Header& h = header_[x];
+        const Layout& l = layout_[x];
+        if (v == h.bounds.min || v == h.bounds.max || l.word_count == 0) return remove(trail, x, v);
+        const std::int64_t i = std::int64_t{v} - l.offset;
+        std::uint64_t& word = words_[l.first_word + (i >> 6)];
+        save_header(trail, h);
+        trail.save(&word);
+        word &= ~(std::uint64_t{1} << (i & 63));
+        --h.size;
+        return Event::domain;  // min < v < max: at least two values are left
+    }
     Event set_min(Trail& trail, int x, std::int64_t v);
     Event set_max(Trail& trail, int x, std::int64_t v);
     Event assign(Trail& trail, int x, int v);

@@ -88,7 +88,7 @@ public:
         if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
-        return update(x.index, domains_.remove(trail_, x.index, v), before);
+        return update(x.index, domains_.remove_present(trail_, x.index, v), before);
     }
     Event set_min(IntVar x, std::int64_t v) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);

@@ -11,6 +11,7 @@
 // Every operation reports the Event it caused, or Event::failed when it would empty
 // the domain; a failing operation leaves the domain unchanged.
 #pragma once
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -56,7 +57,24 @@ public:
     Event remove_present(Trail& trail, int x, int v) {
         Header& h = header_[x];
         const Layout& l = layout_[x];
-        if (v == h.bounds.min || v == h.bounds.max || l.word_count == 0) return remove(trail, x, v);
+        if (v == h.bounds.min || v == h.bounds.max) {
+            if (l.word_count != 1 || h.size == 1) return remove(trail, x, v);
+            // A bound of a one-word bitset: the next value in from it, from the word
+            // (bits outside the bounds may be stale; they are masked off).
+            const std::uint64_t word = words_[l.first_word];
+            const int i = static_cast<int>(v - l.offset);
+            save_header(trail, h);
+            --h.size;
+            if (v == h.bounds.min) {
+                const std::uint64_t above = word & (~std::uint64_t{0} << (i + 1)) & (~std::uint64_t{0} >> (63 - (h.bounds.max - l.offset)));
+                h.bounds.min = static_cast<std::int32_t>(l.offset + std::countr_zero(above));
+            } else {
+                const std::uint64_t below = word & (~std::uint64_t{0} >> (64 - i)) & (~std::uint64_t{0} << (h.bounds.min - l.offset));
+                h.bounds.max = static_cast<std::int32_t>(l.offset + 63 - std::countl_zero(below));
+            }
+            return h.size == 1 ? Event::fixed : Event::bounds;
+        }
+        if (l.word_count == 0) return remove(trail, x, v);
         const std::int64_t i = std::int64_t{v} - l.offset;
         std::uint64_t& word = words_[l.first_word + (i >> 6)];
         save_header(trail, h);

@@ -150,3 +150,55 @@ TEST_CASE("a trailed integer is saved once per level and restored", "[trail]") {
     t.pop_level();
     REQUIRE(a.get() == 6);
 }
+
+TEST_CASE("remove_present agrees with remove on random domains, through push and pop", "[domain]") {
+    // Two stores with the same domains: one removes with remove(), the other with the
+    // inline remove_present() whenever the value is in the domain. Events, values and
+    // sizes must agree after every step, also after restoring levels.
+    std::uint64_t state = 12345;
+    auto below = [&](int n) {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
+    };
+    for (int round = 0; round < 300; ++round) {
+        Trail ta, tb;
+        DomainStore a, b;
+        std::vector<int> values;
+        const int lo = below(40) - 20;
+        const int span = 1 + below(round % 3 == 0 ? 150 : 60);  // one word or several
+        for (int v = lo; v <= lo + span; ++v) {
+            if (below(4) != 0) values.push_back(v);
+        }
+        if (values.empty()) values.push_back(lo);
+        const int x = a.add_values(values);
+        REQUIRE(b.add_values(values) == x);
+        int depth = 0;
+        for (int step = 0; step < 80; ++step) {
+            const int op = below(10);
+            if (op == 0) {
+                ta.push_level();
+                tb.push_level();
+                ++depth;
+            } else if (op == 1 && depth > 0) {
+                ta.pop_level();
+                tb.pop_level();
+                --depth;
+            } else {
+                const int v = lo - 2 + below(span + 5);
+                Event ea, eb;
+                if (op == 2) {
+                    ea = a.set_min(ta, x, v);
+                    eb = b.set_min(tb, x, v);
+                } else {
+                    ea = a.remove(ta, x, v);
+                    eb = b.contains(x, v) ? b.remove_present(tb, x, v) : Event::none;
+                }
+                INFO("round " << round << " step " << step << " value " << v);
+                REQUIRE(ea == eb);
+            }
+            REQUIRE(values_of(a, x) == values_of(b, x));
+            REQUIRE(a.size(x) == b.size(x));
+            REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
+        }
+    }
+}

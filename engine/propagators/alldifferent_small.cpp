@@ -29,10 +29,15 @@ void AllDifferentSmall::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
 }
 
-std::uint64_t AllDifferentSmall::values_of(std::uint64_t variables) const {
-    std::uint64_t values = 0;
-    for (; variables != 0; variables &= variables - 1) values |= std::uint64_t{1} << match_[std::countr_zero(variables)];
-    return values;
+// Removes from the variables matched to `members` every value outside `allowed`.
+bool AllDifferentSmall::prune_outside(Solver& s, std::uint64_t members, std::uint64_t allowed) {
+    for (; members != 0; members &= members - 1) {
+        const int k = owner_[std::countr_zero(members)];
+        for (std::uint64_t doomed = domain_[k] & ~allowed; doomed != 0; doomed &= doomed - 1) {
+            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))))) return false;
+        }
+    }
+    return true;
 }
 
 // Finds an augmenting path from the unmatched variable `root` by breadth-first search
@@ -118,45 +123,38 @@ Status AllDifferentSmall::propagate(Solver& s) {
     for (int k = 0; k < n_; ++k) free_values |= domain_[k];
     free_values &= ~matched;
 
-    // The graph on variables: k -> j when k could take j's matched value. takers_[v]:
-    // the variables whose domain holds matched value v; so pred(j) = takers_[match_[j]].
+    // The graph, with each unfixed variable named by its matched value (a bijection):
+    // a -> b when a's variable could take value b. So the successors of a are its
+    // variable's matched values (no loop), and takers_[b], the predecessors of b, are
+    // one pass over the edges. Every set below is a set of matched values.
     std::uint64_t can_take_free = 0;
     for (int k = 0; k < n_; ++k) takers_[match_[k]] = 0;
     for (int k = 0; k < n_; ++k) {
-        const std::uint64_t bit = std::uint64_t{1} << k;
-        std::uint64_t targets = 0;
-        for (std::uint64_t values = domain_[k] & matched; values != 0; values &= values - 1) {
-            const int v = std::countr_zero(values);
-            targets |= std::uint64_t{1} << owner_[v];
-            takers_[v] |= bit;
-        }
-        successors_[k] = targets & ~bit;
+        const int a = match_[k];
+        const std::uint64_t bit = std::uint64_t{1} << a;
+        const std::uint64_t out = domain_[k] & matched;
+        successors_[a] = out;
+        for (std::uint64_t values = out; values != 0; values &= values - 1) takers_[std::countr_zero(values)] |= bit;
         if (domain_[k] & free_values) can_take_free |= bit;
     }
-    const std::uint64_t everyone = n_ == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n_) - 1;
     // Variables that can give up their value: those reaching one that can take a free
-    // value (a backward closure from those, over predecessors).
+    // value (a backward closure from those).
     std::uint64_t can_move = can_take_free;
     for (std::uint64_t frontier = can_take_free; frontier != 0;) {
         std::uint64_t next = 0;
-        for (; frontier != 0; frontier &= frontier - 1) next |= takers_[match_[std::countr_zero(frontier)]];
+        for (; frontier != 0; frontier &= frontier - 1) next |= takers_[std::countr_zero(frontier)];
         frontier = next & ~can_move;
         can_move |= frontier;
     }
     // A value matched to a variable that can move is kept by everyone; so are free
-    // values. Any other value, matched to j, is kept by k iff j and k lie on a cycle: the same strongly
-    // connected component. No path from a non-moving variable leads to a moving one,
-    // so the components are found inside the non-moving rest, each as the forward
-    // closure of a pivot intersected with its backward closure: O(size) word
-    // operations per component.
-    const std::uint64_t keep_everywhere = free_values | values_of(can_move);
-    for (std::uint64_t members = can_move; members != 0; members &= members - 1) {
-        const int k = std::countr_zero(members);
-        for (std::uint64_t doomed = domain_[k] & ~keep_everywhere; doomed != 0; doomed &= doomed - 1) {
-            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))))) return Status::failed;
-        }
-    }
-    for (std::uint64_t rest = everyone & ~can_move; rest != 0;) {
+    // values. Any other value b is kept by a variable a iff a and b lie on a cycle:
+    // the same strongly connected component. No path from a non-moving variable leads
+    // to a moving one, so the components are found inside the non-moving rest, each
+    // as the forward closure of a pivot intersected with its backward closure: one
+    // word operation per variable reached.
+    const std::uint64_t keep_everywhere = free_values | can_move;
+    if (!prune_outside(s, can_move, keep_everywhere)) return Status::failed;
+    for (std::uint64_t rest = matched & ~can_move; rest != 0;) {
         const std::uint64_t pivot = rest & (~rest + 1);
         std::uint64_t forward = pivot;
         for (std::uint64_t frontier = pivot; frontier != 0;) {
@@ -168,19 +166,13 @@ Status AllDifferentSmall::propagate(Solver& s) {
         std::uint64_t backward = pivot;
         for (std::uint64_t frontier = pivot; frontier != 0;) {
             std::uint64_t next = 0;
-            for (; frontier != 0; frontier &= frontier - 1) next |= takers_[match_[std::countr_zero(frontier)]];
+            for (; frontier != 0; frontier &= frontier - 1) next |= takers_[std::countr_zero(frontier)];
             frontier = next & forward & ~backward;
             backward |= frontier;
         }
         const std::uint64_t component = backward;  // within forward by construction
         rest &= ~component;
-        const std::uint64_t allowed = keep_everywhere | values_of(component);
-        for (std::uint64_t members = component; members != 0; members &= members - 1) {
-            const int k = std::countr_zero(members);
-            for (std::uint64_t doomed = domain_[k] & ~allowed; doomed != 0; doomed &= doomed - 1) {
-                if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))))) return Status::failed;
-            }
-        }
+        if (!prune_outside(s, component, keep_everywhere | component)) return Status::failed;
     }
     return Status::ok;
 }

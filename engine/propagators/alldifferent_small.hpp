@@ -41,8 +41,9 @@ public:
 
 private:
     bool augment(int root);
-    // The matched values of a set of (graph) variables.
-    std::uint64_t values_of(std::uint64_t variables) const;
+    // Removes from the variables matched to the values `members` every value outside
+    // `allowed`; false on a wipe-out.
+    bool prune_outside(Solver& s, std::uint64_t members, std::uint64_t allowed);
 
     std::vector<IntVar> vars_;
     std::int64_t base_;                 // bit i of a domain word is value base_ + i
@@ -51,8 +52,9 @@ private:
     int n_ = 0;
     std::array<signed char, 64> index_{};
     std::array<std::uint64_t, 64> domain_{};
-    std::array<std::uint64_t, 64> successors_{};  // k -> variables whose value k could take
-    std::array<std::uint64_t, 64> takers_{};      // matched value -> variables that could take it
+    // The graph on matched values (each names the variable holding it):
+    std::array<std::uint64_t, 64> successors_{};  // a -> the matched values a's variable could take
+    std::array<std::uint64_t, 64> takers_{};      // b -> the variables (by matched value) that could take b
     std::array<signed char, 64> match_{};    // variable -> matched bit, or -1
     std::array<signed char, 64> owner_{};    // bit -> matched variable, or -1
     std::array<signed char, 64> hint_{};     // vars_[i] -> its value bit in the last matching

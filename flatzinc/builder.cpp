@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <climits>
+#include <map>
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "engine/propagators/linear.hpp"  // floor_div, ceil_div
+#include "engine/tuple_set.hpp"
 #include "parser.hpp"
 
 namespace prune::flatzinc {
@@ -193,6 +196,9 @@ private:
     std::ostream& warnings_;
     std::unordered_map<std::string, Symbol> symbols_;
     std::unordered_map<std::int64_t, IntVar> constants_;
+    // Tables whose tuples are a named parameter array share one TupleSet per (name,
+    // arity): MiniZinc names the array once and passes it to every table call.
+    std::map<std::pair<std::string, std::size_t>, std::shared_ptr<const TupleSet>> tuple_sets_;
     std::unordered_set<std::string> warned_;
 };
 
@@ -1002,21 +1008,29 @@ void Builder::all_different(const Constraint& c) {
 void Builder::table(const Constraint& c) {  // prune_table_int(x, flat tuples), prune_table_bool
     arguments(c, 2);
     const std::vector<IntVar> x = vars(array(c.arguments[0]), c.where);
-    const std::vector<std::int64_t> flat = pars(c.arguments[1]);
     if (x.empty()) throw BuildError{c.where, "a table over no variables"};
-    if (flat.size() % x.size() != 0) throw BuildError{c.where, "the table's length is not a multiple of its arity"};
-    std::vector<std::vector<int>> tuples;
-    tuples.reserve(flat.size() / x.size());
-    for (std::size_t i = 0; i < flat.size(); i += x.size()) {
-        std::vector<int> t;
-        bool representable = true;
-        for (std::size_t k = 0; k < x.size(); ++k) {
-            representable = representable && fits_int(flat[i + k]);
-            t.push_back(static_cast<int>(flat[i + k]));
+    const Expr& tuples = c.arguments[1];
+    std::shared_ptr<const TupleSet>* cached = nullptr;
+    if (tuples.kind == Expr::Kind::identifier) {
+        cached = &tuple_sets_[{tuples.text, x.size()}];
+        if (*cached) {
+            prune::shared_table(s(), x, *cached);
+            return;
         }
-        if (representable) tuples.push_back(std::move(t));  // other tuples match no 32-bit domain
     }
-    prune::table(s(), x, tuples);
+    const std::vector<std::int64_t> flat = pars(tuples);
+    if (flat.size() % x.size() != 0) throw BuildError{c.where, "the table's length is not a multiple of its arity"};
+    std::vector<int> kept;
+    kept.reserve(flat.size());
+    for (std::size_t i = 0; i < flat.size(); i += x.size()) {
+        bool representable = true;
+        for (std::size_t k = 0; k < x.size(); ++k) representable = representable && fits_int(flat[i + k]);
+        if (!representable) continue;  // such a tuple matches no 32-bit domain
+        for (std::size_t k = 0; k < x.size(); ++k) kept.push_back(static_cast<int>(flat[i + k]));
+    }
+    auto set = std::make_shared<const TupleSet>(static_cast<int>(x.size()), std::move(kept));
+    if (cached != nullptr) *cached = set;
+    prune::shared_table(s(), x, std::move(set));
 }
 
 const std::unordered_map<std::string, Builder::Handler>& Builder::handlers() {

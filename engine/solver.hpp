@@ -87,8 +87,9 @@ public:
     Event remove(IntVar x, int v) {
         if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
-        const std::int64_t before = domains_.size(x.index);
-        return update(x.index, domains_.remove_present(trail_, x.index, v), before);
+        const Event e = domains_.remove_present(trail_, x.index, v);
+        if (is_change(e)) changed(x.index, e, 1);  // exactly one value went
+        return e;
     }
     Event set_min(IntVar x, std::int64_t v) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
@@ -201,12 +202,15 @@ private:
 
     void register_propagator(std::unique_ptr<Propagator> p);
     Event update(int x, Event e, std::int64_t size_before) {
-        if (is_change(e)) {
-            if (tracing_compiled && tracer_ != nullptr) [[unlikely]] report_domain_change(x);
-            if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(size_before - domains_.size(x));
-            wake(x, e);
-        }
+        if (is_change(e)) changed(x, e, size_before - domains_.size(x));
         return e;
+    }
+    // After a change of x that removed `removed` values: the tracer, the running
+    // propagator's counter, the subscribers.
+    void changed(int x, Event e, std::int64_t removed) {
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] report_domain_change(x);
+        if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(removed);
+        wake(x, e);
     }
     void wake(int x, Event e);
     void remember_domain(IntVar x);

@@ -109,25 +109,6 @@ int DomainStore::nth_value(int x, std::int64_t k) const {
     return static_cast<int>(v);
 }
 
-Event DomainStore::remove(Trail& trail, int x, int v) {
-    Header& h = header_[x];
-    if (v < h.bounds.min || v > h.bounds.max) return Event::none;
-    if (v == h.bounds.min) return set_min(trail, x, std::int64_t{v} + 1);
-    if (v == h.bounds.max) return set_max(trail, x, std::int64_t{v} - 1);
-    const Layout& l = layout_[x];
-    if (l.word_count == 0) return Event::none;  // interior of a bounds-only domain
-    const std::int64_t i = std::int64_t{v} - l.offset;
-    std::uint64_t& word = words_[l.first_word + (i >> 6)];
-    const std::uint64_t mask = std::uint64_t{1} << (i & 63);
-    if (!(word & mask)) return Event::none;
-    // v is strictly inside [min, max] and both bounds are in the domain: size >= 3.
-    save_header(trail, h);
-    trail.save(&word);
-    word &= ~mask;
-    --h.size;
-    return Event::domain;
-}
-
 Event DomainStore::set_min(Trail& trail, int x, std::int64_t v) {
     Header& h = header_[x];
     if (v <= h.bounds.min) return Event::none;

@@ -51,14 +51,19 @@ public:
     // The k-th smallest value (0-based, k < size).
     int nth_value(int x, std::int64_t k) const;
 
-    Event remove(Trail& trail, int x, int v);
-    // remove() for a value known to be in the domain, with the interior of a bitset
-    // (the common case in propagation) inline.
+    Event remove(Trail& trail, int x, int v) {
+        if (!contains(x, v)) return Event::none;
+        return remove_present(trail, x, v);
+    }
+    // remove() for a value known to be in the domain; inline, with the interior of a
+    // bitset and the bound of a one-word bitset (the common cases) done here.
     Event remove_present(Trail& trail, int x, int v) {
         Header& h = header_[x];
         const Layout& l = layout_[x];
         if (v == h.bounds.min || v == h.bounds.max) {
-            if (l.word_count != 1 || h.size == 1) return remove(trail, x, v);
+            if (l.word_count != 1 || h.size == 1) {
+                return v == h.bounds.min ? set_min(trail, x, std::int64_t{v} + 1) : set_max(trail, x, std::int64_t{v} - 1);
+            }
             // A bound of a one-word bitset: the next value in from it, from the word
             // (bits outside the bounds may be stale; they are masked off).
             const std::uint64_t word = words_[l.first_word];
@@ -74,7 +79,7 @@ public:
             }
             return h.size == 1 ? Event::fixed : Event::bounds;
         }
-        if (l.word_count == 0) return remove(trail, x, v);
+        if (l.word_count == 0) return Event::none;  // interior of a bounds-only domain
         const std::int64_t i = std::int64_t{v} - l.offset;
         std::uint64_t& word = words_[l.first_word + (i >> 6)];
         save_header(trail, h);

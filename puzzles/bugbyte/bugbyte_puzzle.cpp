@@ -140,12 +140,9 @@ std::vector<Rule> BugBytePuzzle::rules() const {
     range.low = graph_.low;
     range.high = graph_.high;
     rules.push_back(range);
-    Rule distinct;
+    Rule distinct = range;
     distinct.label = "Distinct weights";
     distinct.shape = RuleShape::all_different;
-    distinct.cells = all;
-    distinct.low = graph_.low;
-    distinct.high = graph_.high;
     rules.push_back(distinct);
     Rule given;
     given.label = "Given weights";

@@ -13,15 +13,33 @@ Search::Search(Solver& solver, SearchOptions options)
     const int n = solver_.variable_count();
     std::vector<char> listed(static_cast<std::size_t>(n), 0);
     order_.reserve(static_cast<std::size_t>(n));
-    for (IntVar x : options_.decision_variables) {
-        if (x.index < 0 || x.index >= n || listed[x.index]) continue;
-        listed[x.index] = 1;
-        order_.push_back(x);
+    if (!options_.phases.empty()) {
+        for (const SearchPhase& phase : options_.phases) add_phase(phase.variables, phase.variable, phase.value, listed);
+    } else if (!options_.decision_variables.empty()) {
+        add_phase(options_.decision_variables, options_.variable, options_.value, listed);
+    } else if (!projecting()) {
+        std::vector<IntVar> all;
+        for (int i = 0; i < n; ++i) all.push_back(IntVar{i});
+        add_phase(all, options_.variable, options_.value, listed);
     }
-    decision_count_ = options_.decision_variables.empty() ? static_cast<std::size_t>(n) : order_.size();
+    if (projecting()) {
+        // The projection variables are labelled before the other open variables, so
+        // that the rest is witness search whose alternatives can be skipped.
+        in_projection_.assign(static_cast<std::size_t>(n), 0);
+        for (IntVar x : options_.projection) {
+            if (x.index >= 0 && x.index < n) in_projection_[x.index] = 1;
+        }
+        const bool heuristic = options_.phases.empty() && options_.decision_variables.empty();
+        add_phase(options_.projection, heuristic ? options_.variable : VariableSelection::input_order,
+                  heuristic ? options_.value : ValueSelection::min, listed);
+    }
+    // Then whatever else is still open, so that every solution is fully fixed.
+    std::vector<IntVar> rest;
     for (int i = 0; i < n; ++i) {
-        if (!listed[i]) order_.push_back(IntVar{i});
+        if (!listed[i]) rest.push_back(IntVar{i});
     }
+    add_phase(rest, VariableSelection::input_order, ValueSelection::min, listed);
+    for (const PhaseRange& phase : phases_) uses_weights_ = uses_weights_ || phase.variable == VariableSelection::dom_wdeg;
     weight_.assign(static_cast<std::size_t>(n), 1.0);
     base_depth_ = solver_.depth();
     if (base_depth_ != 0) schedule_ = RestartSchedule{};  // restart nogoods live at the root
@@ -82,6 +100,7 @@ SearchStatus Search::next() {
         }
     } else if (at_solution_) {
         at_solution_ = false;
+        if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
     for (;;) {
@@ -102,6 +121,11 @@ SearchStatus Search::next() {
         }
         Literal decision;
         if (!select(decision)) {
+            if (projecting() && projected_duplicate()) {
+                // Another branch already reported this projected solution.
+                if (!skip_witness_choices() || !backtrack()) return finish(stopped_or_exhausted());
+                continue;
+            }
             ++statistics_.solutions;
             at_solution_ = true;
             if (Tracer* t = solver_.tracer()) t->on_solution(solver_);
@@ -112,6 +136,11 @@ SearchStatus Search::next() {
             return finish(SearchStatus::solution);
         }
         stack_.push_back(ChoicePoint{decision, false, current_node_});
+        if (projecting()) {
+            ChoicePoint& choice = stack_.back();
+            choice.witness = projection_fixed();
+            if (!choice.witness && !in_projection_[decision.var.index]) may_repeat_projection_ = true;
+        }
         if (descend(decision, false)) continue;
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
@@ -132,36 +161,57 @@ SearchStatus Search::count(std::uint64_t& solutions) {
     }
 }
 
+void Search::add_phase(const std::vector<IntVar>& variables, VariableSelection variable, ValueSelection value,
+                       std::vector<char>& listed) {
+    const std::size_t begin = order_.size();
+    for (IntVar x : variables) {
+        if (x.index < 0 || x.index >= static_cast<int>(listed.size()) || listed[x.index]) continue;
+        listed[x.index] = 1;
+        order_.push_back(x);
+    }
+    if (order_.size() > begin) phases_.push_back(PhaseRange{begin, order_.size(), variable, value});
+}
+
 bool Search::select(Literal& decision) {
-    // Heuristic choice among the decision variables.
-    std::size_t best = order_.size();
+    for (const PhaseRange& phase : phases_) {
+        if (select_in(phase, decision)) return true;
+    }
+    return false;
+}
+
+// Lower is better.
+double Search::score(IntVar x, VariableSelection how) const {
+    switch (how) {
+        case VariableSelection::input_order: return 0;
+        case VariableSelection::smallest_domain: return static_cast<double>(solver_.size(x));
+        case VariableSelection::dom_wdeg: return static_cast<double>(solver_.size(x)) / weight_[x.index];
+        case VariableSelection::smallest_value: return static_cast<double>(solver_.min(x));
+        case VariableSelection::largest_value: return -static_cast<double>(solver_.max(x));
+        case VariableSelection::largest_domain: return -static_cast<double>(solver_.size(x));
+    }
+    return 0;
+}
+
+// The best open variable of one phase (ties: the first), and the decision on it.
+bool Search::select_in(const PhaseRange& phase, Literal& decision) {
+    std::size_t best = phase.end;
     double best_score = 0;
-    for (std::size_t i = 0; i < decision_count_; ++i) {
+    for (std::size_t i = phase.begin; i < phase.end; ++i) {
         const IntVar x = order_[i];
         if (solver_.fixed(x)) continue;
-        if (options_.variable == VariableSelection::input_order) {
+        if (phase.variable == VariableSelection::input_order) {
             best = i;
             break;
         }
-        double score = static_cast<double>(solver_.size(x));
-        if (options_.variable == VariableSelection::dom_wdeg) score /= weight_[x.index];
-        if (best == order_.size() || score < best_score) {
+        const double sc = score(x, phase.variable);
+        if (best == phase.end || sc < best_score) {
             best = i;
-            best_score = score;
+            best_score = sc;
         }
     }
-    if (best != order_.size()) {
-        decision = make_decision(order_[best], options_.value);
-        return true;
-    }
-    // Then whatever else is still open, so that every solution is fully fixed.
-    for (std::size_t i = decision_count_; i < order_.size(); ++i) {
-        if (!solver_.fixed(order_[i])) {
-            decision = make_decision(order_[i], ValueSelection::min);
-            return true;
-        }
-    }
-    return false;
+    if (best == phase.end) return false;
+    decision = make_decision(order_[best], phase.value);
+    return true;
 }
 
 Literal Search::make_decision(IntVar x, ValueSelection how) {
@@ -223,7 +273,7 @@ void Search::record_failure() {
     ++statistics_.failures;
     ++failures_in_run_;
     solver_.clear_queue();
-    if (options_.variable != VariableSelection::dom_wdeg) return;
+    if (!uses_weights_) return;
     if (const Propagator* p = solver_.failed_propagator()) {
         for (int x : p->scope()) weight_[x] += 1;
     }
@@ -246,6 +296,43 @@ bool Search::backtrack() {
         if (descend(top.decision, true)) return true;
         // The right branch failed at once: its level is popped on the next turn.
     }
+    return false;
+}
+
+bool Search::projection_fixed() const {
+    for (IntVar x : options_.projection) {
+        if (!solver_.fixed(x)) return false;
+    }
+    return true;
+}
+
+// After a projected solution: the choices made once the projection was fixed only
+// pick another witness for the same projected solution, so they are dropped with
+// their remaining alternatives. Returns false when the search must stop (a limit).
+bool Search::skip_witness_choices() {
+    while (!stack_.empty() && stack_.back().witness) {
+        solver_.pop_level();
+        stack_.pop_back();
+    }
+    // backtrack() pops the level of the choice on top; keep one to pop when the
+    // stack is empty too: the caller's backtrack() then reports exhaustion.
+    if (stack_.empty()) {
+        exhausted_ = true;
+        return false;
+    }
+    return !limit_hit_;
+}
+
+// Whether the current solution's projection was reported before (only tracked once
+// branches may repeat one); records it otherwise.
+bool Search::projected_duplicate() {
+    if (!may_repeat_projection_) return false;
+    std::vector<int> key;
+    key.reserve(options_.projection.size());
+    for (IntVar x : options_.projection) key.push_back(static_cast<int>(solver_.min(x)));
+    const auto at = std::lower_bound(reported_.begin(), reported_.end(), key);
+    if (at != reported_.end() && *at == key) return true;
+    reported_.insert(at, std::move(key));
     return false;
 }
 

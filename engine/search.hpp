@@ -31,6 +31,9 @@ enum class VariableSelection : std::uint8_t {
     input_order,      // first unfixed variable
     smallest_domain,  // first-fail
     dom_wdeg,         // smallest domain size / failure weight (Boussemart et al. 2004)
+    smallest_value,   // smallest minimum (MiniZinc's `smallest`)
+    largest_value,    // largest maximum (MiniZinc's `largest`)
+    largest_domain,   // largest domain (MiniZinc's `anti_first_fail`)
 };
 
 enum class ValueSelection : std::uint8_t {
@@ -51,6 +54,15 @@ struct SearchLimits {
     std::uint64_t memory_mb = 0;  // 0: no limit
 };
 
+// One phase of a sequential search (MiniZinc's seq_search of int_search groups):
+// its variables are all fixed, choosing by its own heuristics, before the next
+// phase starts.
+struct SearchPhase {
+    std::vector<IntVar> variables;
+    VariableSelection variable = VariableSelection::input_order;
+    ValueSelection value = ValueSelection::min;
+};
+
 struct SearchOptions {
     VariableSelection variable = VariableSelection::smallest_domain;
     ValueSelection value = ValueSelection::min;
@@ -64,6 +76,16 @@ struct SearchOptions {
     // Branch on these first (then on any other unfixed variable, input order, min);
     // empty: all variables.
     std::vector<IntVar> decision_variables;
+    // Phases searched in turn before any other variable; when given, they replace
+    // decision_variables, variable and value.
+    std::vector<SearchPhase> phases;
+    // Enumeration projected onto these variables (FlatZinc's output variables under
+    // -a): successive solutions differ on them, and the other variables get one
+    // witness each. Off when empty, unless `project` is set (an empty projection:
+    // at most one solution). The variables left open after the decision variables
+    // are labelled projection first.
+    std::vector<IntVar> projection;
+    bool project = false;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -112,6 +134,9 @@ private:
         Literal decision;
         bool right;                // the right alternative is being explored
         std::uint64_t parent_node; // the node where the choice was made (for tracing)
+        // Projected enumeration: every projection variable was fixed when this choice
+        // was made, so its subtree holds one projected solution at most.
+        bool witness = false;
     };
 
     bool start();
@@ -125,15 +150,38 @@ private:
     bool restart();
     bool limit_reached();
     bool apply_objective_bound();
+    bool projecting() const { return options_.project || !options_.projection.empty(); }
+    bool projection_fixed() const;
+    bool skip_witness_choices();
+    bool projected_duplicate();
 
     Solver& solver_;
     SearchOptions options_;
     RestartSchedule schedule_;
     Random random_;
-    std::vector<IntVar> order_;           // decision variables, then the rest
-    std::size_t decision_count_ = 0;      // order_[0, decision_count_) follow the heuristics
+    // A phase's variables as a range of order_, and its heuristics.
+    struct PhaseRange {
+        std::size_t begin, end;
+        VariableSelection variable;
+        ValueSelection value;
+    };
+    void add_phase(const std::vector<IntVar>& variables, VariableSelection variable, ValueSelection value,
+                   std::vector<char>& listed);
+    bool select_in(const PhaseRange& phase, Literal& decision);
+    double score(IntVar x, VariableSelection how) const;
+
+    std::vector<IntVar> order_;           // the phases' variables, then the rest
+    std::vector<PhaseRange> phases_;      // the last one labels the rest: input order, min
+    bool uses_weights_ = false;           // some phase chooses by dom/wdeg
     std::vector<ChoicePoint> stack_;
     std::vector<double> weight_;          // dom/wdeg failure weight per variable
+    // Projected enumeration: set once a choice on a variable outside the projection
+    // was made while some projection variable was open; from then on two branches
+    // may reach the same projected solution, and the ones reported are remembered
+    // (memory grows with the solutions reported, as the output does).
+    bool may_repeat_projection_ = false;
+    std::vector<char> in_projection_;
+    std::vector<std::vector<int>> reported_;  // sorted, when may_repeat_projection_
     SearchStatistics statistics_;
     std::chrono::steady_clock::time_point start_time_;
     std::uint64_t run_ = 0;               // restart run number

@@ -254,3 +254,44 @@ TEST_CASE("one model serves many searches below the root", "[search]") {
     }
     CHECK(total == 4);
 }
+
+TEST_CASE("search phases are searched in turn, each with its own heuristics", "[search][phases]") {
+    Solver s;
+    std::vector<IntVar> x = s.new_int_vars(3, 0, 5, "x");
+    std::vector<IntVar> y = s.new_int_vars(2, 0, 5, "y");
+    s.set_min(x[2], 1);  // x[0], x[1] start at 0; x[2] at 1
+    s.set_max(x[0], 4);  // the largest maximum is x[1]'s or x[2]'s 5
+    SearchOptions o;
+    o.phases.push_back(SearchPhase{{y[1]}, VariableSelection::input_order, ValueSelection::max});
+    o.phases.push_back(SearchPhase{x, VariableSelection::largest_value, ValueSelection::max});
+    o.phases.push_back(SearchPhase{{y[0]}, VariableSelection::input_order, ValueSelection::median});
+    Search search(s, o);
+    REQUIRE(search.next() == SearchStatus::solution);
+    CHECK(s.value(y[1]) == 5);
+    CHECK(s.value(x[0]) == 4);
+    CHECK(s.value(x[1]) == 5);
+    CHECK(s.value(y[0]) == 2);  // the median of 0..5 (lower middle)
+    // Every solution is still enumerated: 5 * 6 * 5 * 6 * 6 of them.
+    std::uint64_t n = 1;
+    REQUIRE(search.count(n) == SearchStatus::exhausted);
+    CHECK(n == 5 * 6 * 5 * 6 * 6);
+}
+
+TEST_CASE("smallest, largest and anti-first-fail pick the variable MiniZinc names", "[search][phases]") {
+    for (VariableSelection how : {VariableSelection::smallest_value, VariableSelection::largest_value,
+                                  VariableSelection::largest_domain}) {
+        Solver s;
+        const IntVar a = s.new_int_var(3, 4);   // smallest max
+        const IntVar b = s.new_int_var(1, 9);   // largest domain, largest max
+        const IntVar c = s.new_int_var(0, 2);   // smallest min
+        SearchOptions o;
+        o.phases.push_back(SearchPhase{{a, b, c}, how, ValueSelection::min});
+        o.limits.nodes = 1;  // one decision, then stop: only the first choice is seen
+        Search search(s, o);
+        const SearchStatus st = search.next();
+        CHECK(st == SearchStatus::limit);
+        const IntVar expected = how == VariableSelection::smallest_value ? c : b;
+        CHECK(s.fixed(expected));
+        CHECK(s.fixed(a) == (expected.index == a.index));
+    }
+}

@@ -59,6 +59,9 @@ const char* variable_selection_name(VariableSelection v) {
         case VariableSelection::input_order: return "input";
         case VariableSelection::smallest_domain: return "first-fail";
         case VariableSelection::dom_wdeg: return "domwdeg";
+        case VariableSelection::smallest_value: return "smallest";
+        case VariableSelection::largest_value: return "largest";
+        case VariableSelection::largest_domain: return "anti-first-fail";
     }
     return "?";
 }

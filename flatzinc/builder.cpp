@@ -67,6 +67,10 @@ public:
     void declare(const Declaration& d);
     void constrain(const Constraint& c);
     void solve(const SolveItem& item);
+    void add_array_output(const std::string& name, const Expr& dims, const std::vector<Value>& values, bool is_bool);
+    void search_annotation(const Expr& a, std::vector<const Expr*>& pending);
+    SearchGroup search_group(const Expr& a);
+    void restart_annotation(const Expr& a);
 
 private:
     using Handler = void (Builder::*)(const Constraint&);
@@ -237,6 +241,12 @@ Value Builder::scalar(const Expr& e) {
 }
 
 std::vector<Value> Builder::array(const Expr& e) {
+    if (e.kind == Expr::Kind::call && e.text.rfind("array", 0) == 0 && !e.items.empty() &&
+        e.items.back().kind == Expr::Kind::array) {
+        // array1d(2..3, [...]) and the like, as MiniZinc writes in annotations: the
+        // index sets do not matter to a flat list.
+        return array(e.items.back());
+    }
     if (e.kind == Expr::Kind::array) {
         std::vector<Value> out;
         out.reserve(e.items.size());
@@ -375,11 +385,42 @@ void Builder::restrict(IntVar x, const Type& t, Location where) {
 
 // ---------------------------------------------------------------- declarations
 
+void Builder::add_array_output(const std::string& name, const Expr& dims, const std::vector<Value>& values, bool is_bool) {
+    OutputItem item;
+    item.name = name;
+    item.is_array = true;
+    item.is_bool = is_bool;
+    if (dims.kind != Expr::Kind::array) throw BuildError{dims.where, "output_array expects index sets"};
+    for (const Expr& dim : dims.items) {
+        const Ranges r = par_set(dim);
+        item.dimensions.push_back(r.empty() ? std::pair<std::int64_t, std::int64_t>{1, 0}
+                                            : std::pair<std::int64_t, std::int64_t>{r.front().first, r.back().second});
+    }
+    item.values = values;
+    out_.outputs.push_back(std::move(item));
+}
+
+bool is_empty_array(const Declaration& d) {
+    if (d.has_value) return d.value.kind == Expr::Kind::array && d.value.items.empty();
+    return d.type.array_size == 0;
+}
+
 void Builder::declare(const Declaration& d) {
     if (symbols_.count(d.name) != 0) throw BuildError{d.where, "'" + d.name + "' is declared twice"};
     check_annotations(d.annotations);
     const Type& t = d.type;
     Symbol sym;
+    if (t.is_array && t.is_var && t.base != Type::Base::integer && t.base != Type::Base::boolean && is_empty_array(d)) {
+        // An empty array of float or set variables holds nothing prune lacks.
+        sym.kind = Symbol::Kind::array;
+        for (const Expr& a : d.annotations) {
+            if (a.text == "output_array" && a.kind == Expr::Kind::call && a.items.size() == 1) {
+                add_array_output(d.name, a.items[0], {}, false);
+            }
+        }
+        symbols_.emplace(d.name, std::move(sym));
+        return;
+    }
     if (t.base == Type::Base::floating) {
         if (t.is_var) throw BuildError{d.where, "float variables are not supported by prune ('" + d.name + "')"};
         sym.kind = Symbol::Kind::floating;
@@ -453,24 +494,11 @@ void Builder::declare(const Declaration& d) {
                 v.is_var = true;
                 v.is_bool = is_bool;
                 v.var = make_var(t, d.name + "[" + std::to_string(i + 1) + "]", d.where);
-                if (!introduced) out_.primary.push_back(v.var);
+                if (!introduced || output_dims != nullptr) out_.primary.push_back(v.var);
                 sym.elements.push_back(v);
             }
         }
-        if (output_dims != nullptr) {
-            OutputItem item;
-            item.name = d.name;
-            item.is_array = true;
-            item.is_bool = is_bool;
-            if (output_dims->kind != Expr::Kind::array) throw BuildError{output_dims->where, "output_array expects index sets"};
-            for (const Expr& dim : output_dims->items) {
-                const Ranges r = par_set(dim);
-                item.dimensions.push_back(r.empty() ? std::pair<std::int64_t, std::int64_t>{1, 0}
-                                                    : std::pair<std::int64_t, std::int64_t>{r.front().first, r.back().second});
-            }
-            item.values = sym.elements;
-            out_.outputs.push_back(std::move(item));
-        }
+        if (output_dims != nullptr) add_array_output(d.name, *output_dims, sym.elements, is_bool);
     } else {
         if (d.has_value) {
             sym.value = scalar(d.value);
@@ -482,7 +510,7 @@ void Builder::declare(const Declaration& d) {
         } else {
             sym.value.is_var = true;
             sym.value.var = make_var(t, d.name, d.where);
-            if (!introduced) out_.primary.push_back(sym.value.var);
+            if (!introduced || output) out_.primary.push_back(sym.value.var);
         }
         sym.value.is_bool = is_bool;
         if (output) {
@@ -1106,6 +1134,7 @@ const std::unordered_map<std::string, Builder::Handler>& Builder::handlers() {
         {"array_bool_xor", &Builder::array_bool_xor},
         {"bool_clause", &Builder::bool_clause},
         {"bool_clause_reif", &Builder::bool_clause_reif},
+        {"prune_bool_clause_reif", &Builder::bool_clause_reif},
         {"bool_clause_imp", &Builder::bool_imp},
         {"array_bool_and_imp", &Builder::bool_imp},
         {"array_bool_or_imp", &Builder::bool_imp},
@@ -1160,60 +1189,75 @@ void Builder::solve(const SolveItem& item) {
     while (!pending.empty()) {
         const Expr& a = *pending.back();
         pending.pop_back();
-        const std::string& n = a.text;
-        if (n == "seq_search" && a.kind == Expr::Kind::call && a.items.size() == 1 && a.items[0].kind == Expr::Kind::array) {
-            const auto& inner = a.items[0].items;
-            for (auto it = inner.rbegin(); it != inner.rend(); ++it) pending.push_back(&*it);
-            continue;
+        try {
+            search_annotation(a, pending);
+        } catch (const BuildError& e) {
+            // Annotations guide the search; one prune cannot read never stops a model.
+            warn(a.where, "annotation " + a.text, "ignoring the search annotation '" + a.text + "': " + e.message);
         }
-        if ((n == "int_search" || n == "bool_search") && a.kind == Expr::Kind::call && a.items.size() >= 3) {
-            SearchGroup g;
-            for (const Value& v : array(a.items[0])) {
-                if (v.is_var) g.variables.push_back(v.var);
-            }
-            const std::string& vs = a.items[1].text;
-            const std::string& ws = a.items[2].text;
-            if (vs == "input_order") g.variable = VariableSelection::input_order;
-            else if (vs == "first_fail") g.variable = VariableSelection::smallest_domain;
-            else if (vs == "dom_w_deg") g.variable = VariableSelection::dom_wdeg;
-            else if (vs == "smallest" || vs == "largest" || vs == "anti_first_fail") {
-                g.variable = VariableSelection::input_order;
-                warn(a.items[1].where, "varsel " + vs, "variable selection '" + vs + "' is approximated by input_order");
-            } else if (vs == "occurrence" || vs == "most_constrained" || vs == "max_regret") {
-                g.variable = VariableSelection::smallest_domain;
-                warn(a.items[1].where, "varsel " + vs, "variable selection '" + vs + "' is approximated by first_fail");
-            } else {
-                warn(a.items[1].where, "varsel " + vs, "unknown variable selection '" + vs + "', using input_order");
-            }
-            if (ws == "indomain_min" || ws == "indomain") g.value = ValueSelection::min;
-            else if (ws == "indomain_max") g.value = ValueSelection::max;
-            else if (ws == "indomain_median" || ws == "indomain_middle") g.value = ValueSelection::median;
-            else if (ws == "indomain_split" || ws == "indomain_interval") g.value = ValueSelection::split;
-            else if (ws == "indomain_reverse_split") g.value = ValueSelection::reverse_split;
-            else if (ws == "indomain_random") g.value = ValueSelection::random;
-            else warn(a.items[2].where, "valsel " + ws, "unknown value selection '" + ws + "', using indomain_min");
-            out_.search.push_back(std::move(g));
-            continue;
-        }
-        if (n == "restart_luby" || n == "restart_geometric" || n == "restart_constant" || n == "restart_linear" ||
-            n == "restart_none") {
-            out_.has_restart_annotation = true;
-            if (n == "restart_none") {
-                out_.restarts.kind = RestartKind::none;
-            } else if (n == "restart_luby" && a.items.size() == 1) {
-                out_.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(par(a.items[0])), 1.5};
-            } else if (n == "restart_geometric" && a.items.size() == 2 && a.items[0].kind == Expr::Kind::floating) {
-                out_.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(par(a.items[1])), a.items[0].floating};
-            } else if (n == "restart_constant" && a.items.size() == 1) {
-                out_.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(par(a.items[0])), 1.0};
-            } else {
-                out_.has_restart_annotation = false;
-                warn(a.where, "annotation " + n, "ignoring the search annotation '" + n + "'");
-            }
-            continue;
-        }
+    }
+}
+
+void Builder::search_annotation(const Expr& a, std::vector<const Expr*>& pending) {
+    const std::string& n = a.text;
+    if (n == "seq_search" && a.kind == Expr::Kind::call && a.items.size() == 1 && a.items[0].kind == Expr::Kind::array) {
+        const auto& inner = a.items[0].items;
+        for (auto it = inner.rbegin(); it != inner.rend(); ++it) pending.push_back(&*it);
+    } else if ((n == "int_search" || n == "bool_search") && a.kind == Expr::Kind::call && a.items.size() >= 3) {
+        out_.search.push_back(search_group(a));
+    } else if (n == "restart_luby" || n == "restart_geometric" || n == "restart_constant" || n == "restart_linear" ||
+               n == "restart_none") {
+        restart_annotation(a);
+    } else {
         warn(a.where, "annotation " + n, "ignoring the search annotation '" + n + "'");
     }
+}
+
+SearchGroup Builder::search_group(const Expr& a) {
+    SearchGroup g;
+    for (const Value& v : array(a.items[0])) {
+        if (v.is_var) g.variables.push_back(v.var);
+    }
+    const std::string& vs = a.items[1].text;
+    const std::string& ws = a.items[2].text;
+    if (vs == "input_order") g.variable = VariableSelection::input_order;
+    else if (vs == "first_fail") g.variable = VariableSelection::smallest_domain;
+    else if (vs == "dom_w_deg") g.variable = VariableSelection::dom_wdeg;
+    else if (vs == "smallest") g.variable = VariableSelection::smallest_value;
+    else if (vs == "largest") g.variable = VariableSelection::largest_value;
+    else if (vs == "anti_first_fail") g.variable = VariableSelection::largest_domain;
+    else if (vs == "occurrence" || vs == "most_constrained" || vs == "max_regret") {
+        g.variable = VariableSelection::smallest_domain;
+        warn(a.items[1].where, "varsel " + vs, "variable selection '" + vs + "' is approximated by first_fail");
+    } else {
+        warn(a.items[1].where, "varsel " + vs, "unknown variable selection '" + vs + "', using input_order");
+    }
+    if (ws == "indomain_min" || ws == "indomain") g.value = ValueSelection::min;
+    else if (ws == "indomain_max") g.value = ValueSelection::max;
+    else if (ws == "indomain_median" || ws == "indomain_middle") g.value = ValueSelection::median;
+    else if (ws == "indomain_split" || ws == "indomain_interval") g.value = ValueSelection::split;
+    else if (ws == "indomain_reverse_split") g.value = ValueSelection::reverse_split;
+    else if (ws == "indomain_random") g.value = ValueSelection::random;
+    else warn(a.items[2].where, "valsel " + ws, "unknown value selection '" + ws + "', using indomain_min");
+    return g;
+}
+
+void Builder::restart_annotation(const Expr& a) {
+    const std::string& n = a.text;
+    out_.has_restart_annotation = false;  // until the annotation is read in full
+    if (n == "restart_none") {
+        out_.restarts.kind = RestartKind::none;
+    } else if (n == "restart_luby" && a.items.size() == 1) {
+        out_.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(par(a.items[0])), 1.5};
+    } else if (n == "restart_geometric" && a.items.size() == 2 && a.items[0].kind == Expr::Kind::floating) {
+        out_.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(par(a.items[1])), a.items[0].floating};
+    } else if (n == "restart_constant" && a.items.size() == 1) {
+        out_.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(par(a.items[0])), 1.0};
+    } else {
+        warn(a.where, "annotation " + n, "ignoring the search annotation '" + n + "'");
+        return;
+    }
+    out_.has_restart_annotation = true;
 }
 
 }  // namespace

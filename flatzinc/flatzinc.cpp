@@ -172,17 +172,10 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
 
     SearchOptions so;
     if (!o.free_search && !m.search.empty()) {
-        // Search takes one heuristic for its decision variables: the leading groups
-        // that share the first group's heuristics form them; later groups (often the
-        // objective, or auxiliaries) are labelled afterwards in input order,
-        // smallest value first, with every other variable.
-        so.variable = m.search.front().variable;
-        so.value = m.search.front().value;
-        for (const SearchGroup& g : m.search) {
-            if (g.variable != so.variable || g.value != so.value) break;
-            so.decision_variables.insert(so.decision_variables.end(), g.variables.begin(), g.variables.end());
-        }
-        if (so.decision_variables.empty()) so.variable = VariableSelection::input_order;
+        // seq_search: each int_search / bool_search is a phase of its own, searched
+        // with its heuristics before the next (then every other variable, in input
+        // order, smallest value first).
+        for (const SearchGroup& g : m.search) so.phases.push_back(SearchPhase{g.variables, g.variable, g.value});
     } else {
         // The default search: dom/wdeg over the model's own variables (then the
         // introduced ones, in input order), Luby restarts with nogoods.
@@ -192,6 +185,16 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         so.decision_variables = m.primary;
     }
     if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
+    if (m.goal == SolveItem::Goal::satisfy && (o.all || o.solutions > 1)) {
+        // Several solutions of a satisfaction model: all distinct assignments of the
+        // output variables, each with one witness for the rest (FlatZinc semantics).
+        so.project = true;
+        for (const OutputItem& item : m.outputs) {
+            for (const Value& v : item.values) {
+                if (v.is_var) so.projection.push_back(v.var);
+            }
+        }
+    }
     so.seed = o.seed;
     so.stop = &stop_requested;
     if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;

@@ -122,6 +122,25 @@ TEST_CASE("unknown annotations are warned about once each", "[flatzinc]") {
     REQUIRE(contains_line(r.out, "b = true;"));
 }
 
+TEST_CASE("odd search annotations are warnings, empty arrays print, -a projects onto the output", "[flatzinc]") {
+    const Output odd = run({"-a", (cases_dir() / "annotations_odd.fzn").string()});
+    REQUIRE(odd.code == 0);
+    REQUIRE(odd.err.find("warning: ignoring the search annotation 'int_search': undefined identifier 'no_such_array'") !=
+            std::string::npos);
+    REQUIRE(odd.err.find("warning: ignoring the search annotation 'restart_luby'") != std::string::npos);
+    // The array1d(2..3, ...) group is used: `smallest` with indomain_max starts at x = [2, 2].
+    REQUIRE(solutions(odd.out).front().find("x = array1d(1..2, [2, 2]);") != std::string::npos);
+
+    const Output empty = run({"-a", (cases_dir() / "empty_arrays.fzn").string()});
+    REQUIRE(empty.code == 0);
+    REQUIRE(contains_line(empty.out, "empty = array1d(1..0, []);"));
+
+    // The witness for y and z comes from the search annotation (largest y first).
+    const Output projected = run({"-a", "-s", (cases_dir() / "projection.fzn").string()});
+    REQUIRE(projected.code == 0);
+    REQUIRE(contains_line(projected.out, "%%%mzn-stat: solutions=2"));
+}
+
 TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, errors", "[flatzinc]") {
     const std::string alldiff = (cases_dir() / "alldifferent.fzn").string();
     const std::string minimize = (cases_dir() / "minimize.fzn").string();

@@ -3,6 +3,8 @@
 #pragma once
 #include <cstdint>
 
+#include "wide_arithmetic.hpp"
+
 namespace prune {
 
 class Random {
@@ -15,7 +17,7 @@ public:
         return z ^ (z >> 31);
     }
     // Uniform in [0, n) for n > 0 (bias below 2^-32 for n < 2^32).
-    std::uint64_t below(std::uint64_t n) { return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64); }
+    std::uint64_t below(std::uint64_t n) { return multiply_high(next(), n); }
 
 private:
     std::uint64_t state_;

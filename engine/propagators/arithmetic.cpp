@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../constraints_arithmetic.hpp"
+#include "../wide_arithmetic.hpp"
 #include "linear.hpp"  // floor_div, ceil_div
 
 namespace prune {
@@ -16,12 +17,7 @@ constexpr i64 saturation = i64{1} << 62;
 
 i64 abs64(i64 v) { return v < 0 ? -v : v; }
 
-i64 saturating_multiply(i64 a, i64 b) {
-    const __int128 p = static_cast<__int128>(a) * b;
-    if (p > saturation) return saturation;
-    if (p < -saturation) return -saturation;
-    return static_cast<i64>(p);
-}
+i64 saturating_multiply(i64 a, i64 b) { return prune::saturating_multiply(a, b, saturation); }
 
 // x^y for y >= 0, saturated at +-2^62.
 i64 power_value(i64 x, i64 y) {

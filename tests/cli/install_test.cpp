@@ -4,6 +4,8 @@
 #include "catch.hpp"
 
 #if defined(PRUNE_CLI_PATH) && defined(PRUNE_BINARY_DIR) && defined(PRUNE_CMAKE_COMMAND)
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <vector>
 
@@ -95,6 +97,34 @@ TEST_CASE("cmake --install: bin/prune, include/prune, examples, man page, comple
     CHECK(contains(complete(completion, prune, "solve sudoku --ti"), "--time-limit\n"));
     CHECK(contains(complete(completion, prune, "solve kurosu --uni"), "--unique-lines\n"));
     CHECK(contains(complete(completion, prune, "solve sudoku --var d"), "domwdeg\n"));
+}
+
+TEST_CASE("the man page and the completion know every option of prune --help", "[cli][install]") {
+    const RunResult help = run_prune("--help");
+    REQUIRE(help.exit_code == 0);
+    const std::string man = slurp(source_dir() + "/docs/prune.1");
+    const std::string completion = slurp(source_dir() + "/scripts/prune-completion.bash");
+    REQUIRE(!man.empty());
+    REQUIRE(!completion.empty());
+    std::vector<std::string> kind_options;
+    for (const prune::puzzles::PuzzleKind& kind : prune::puzzles::Registry::global().kinds()) {
+        for (const prune::puzzles::KindOption& option : kind.options) kind_options.push_back(option.flag);
+    }
+    int options = 0;
+    for (std::size_t at = help.out.find("--"); at != std::string::npos; at = help.out.find("--", at + 2)) {
+        std::size_t end = at + 2;
+        while (end < help.out.size() && (std::islower(static_cast<unsigned char>(help.out[end])) || help.out[end] == '-')) ++end;
+        const std::string option = help.out.substr(at, end - at);
+        if (option.size() < 3 || std::find(kind_options.begin(), kind_options.end(), option) != kind_options.end()) continue;
+        INFO(option);
+        ++options;
+        std::string roff;  // in roff, a minus sign is \-
+        for (const char c : option) roff += c == '-' ? std::string("\\-") : std::string(1, c);
+        CHECK(contains(man, roff));
+        CHECK(contains(completion, option));
+        at = end - 2;
+    }
+    CHECK(options > 20);
 }
 
 TEST_CASE("every kind names an example file that exists in its source tree", "[cli][install]") {

@@ -181,8 +181,12 @@ TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
         {"grid-colouring/GridColoring.mzn", "grid-colouring/5_6.dzn"},
     };
     int compared = 0;
+    std::string absent;  // instances missing from ../shared: compared none of them, say so
     for (const auto& [model, instance] : instances) {
-        if (!fs::exists(data / model) || !fs::exists(data / instance)) continue;
+        if (!fs::exists(data / model) || !fs::exists(data / instance)) {
+            absent += std::string(absent.empty() ? "" : ", ") + instance;
+            continue;
+        }
         const std::string tag = fs::path(model).stem().string() + "-" + fs::path(instance).stem().string();
         INFO(tag);
         const fs::path fzn = dir / (tag + ".fzn");
@@ -211,5 +215,6 @@ TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
         ++compared;
     }
     REQUIRE(compared > 0);
+    if (!absent.empty()) PRUNE_SKIP("compared " + std::to_string(compared) + " instances; absent from " + data.string() + ": " + absent);
 #endif
 }

@@ -125,6 +125,10 @@ TEST_CASE("the man page and the completion know every option of prune --help", "
         at = end - 2;
     }
     CHECK(options > 20);
+    // The page's header names this version ("prune 0.1.0").
+    const RunResult version = run_prune("--version");
+    const std::string version_line = version.out.substr(0, version.out.find('\n'));
+    CHECK(contains(man.substr(0, man.find('\n')), "\"" + version_line + "\""));
 }
 
 TEST_CASE("every kind names an example file that exists in its source tree", "[cli][install]") {

@@ -1,12 +1,42 @@
 #include "cli/help.hpp"
 
+#include <filesystem>
+#include <system_error>
+
 #include "puzzles/registry.hpp"
 
 #ifndef PRUNE_VERSION
 #define PRUNE_VERSION "unknown"
 #endif
+#ifndef PRUNE_EXAMPLES_FROM_BIN
+#define PRUNE_EXAMPLES_FROM_BIN "../share/prune/examples"
+#endif
 
 namespace prune::cli {
+
+namespace {
+
+// The directory of this executable, or empty when the system does not say
+// (/proc/self/exe: Linux).
+std::filesystem::path executable_directory() {
+    std::error_code error;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", error);
+    return error ? std::filesystem::path() : exe.parent_path();
+}
+
+}  // namespace
+
+std::string example_path(const std::string& kind, const std::string& file) {
+    // Installed: bin/prune finds its examples in share/prune/examples/KIND/.
+    const std::filesystem::path exe_dir = executable_directory();
+    if (!exe_dir.empty()) {
+        const std::filesystem::path installed = (exe_dir / PRUNE_EXAMPLES_FROM_BIN / kind / file).lexically_normal();
+        std::error_code error;
+        if (std::filesystem::is_regular_file(installed, error)) return installed.string();
+    }
+    // A build tree: the path from the top of the source tree, where the README runs it.
+    return "puzzles/" + kind + "/examples/" + file;
+}
 
 std::string version_text() { return std::string("prune ") + PRUNE_VERSION + "\n"; }
 
@@ -105,7 +135,7 @@ std::string kind_help(const puzzles::PuzzleKind& kind) {
         for (const puzzles::KindOption& option : kind.options) text += "  " + option.flag + (option.value_name.empty() ? "" : " " + option.value_name) + "  " + option.help + "\n";
     }
     text += "\nExamples:\n";
-    text += "  prune solve " + kind.name + " puzzles/" + kind.name + "/examples/FILE.txt\n";
+    if (!kind.example_file.empty()) text += "  prune solve " + kind.name + " " + example_path(kind.name, kind.example_file) + "\n";
     if (!kind.builtin_text.empty()) text += "  prune solve " + kind.name + "        (the built-in example)\n";
     text += "  prune solve " + kind.name + " FILE --json\n";
     text += "  prune smtlib " + kind.name + " FILE | z3 -in | prune check " + kind.name + " FILE -\n";

@@ -9,5 +9,9 @@ namespace prune::cli {
 std::string main_help();
 std::string kind_help(const puzzles::PuzzleKind& kind);
 std::string version_text();
+// Where example `file` of `kind` is: under share/prune/examples/KIND/ next to an
+// installed prune (found from the executable's own path), else
+// puzzles/KIND/examples/FILE, relative to the top of the source tree.
+std::string example_path(const std::string& kind, const std::string& file);
 
 }  // namespace prune::cli

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/prune.hpp"
+#include <prune/prune.hpp>
 
 int main(int argc, char** argv) {
     const int n = argc > 1 ? std::atoi(argv[1]) : 8;

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <vector>
 
-#include "engine/prune.hpp"
+#include <prune/prune.hpp>
 
 int main(int argc, char** argv) {
     const char* puzzle = argc > 1 ? argv[1]

@@ -45,6 +45,9 @@ struct PuzzleKind {
     std::string description;   // one line, for `prune list`
     std::string format_help;   // the input format and the rules, for `prune KIND --help`
     std::vector<KindOption> options;
+    // One file of puzzles/KIND/examples/ (installed: share/prune/examples/KIND/),
+    // named by `prune KIND --help`.
+    std::string example_file;
     std::string builtin_text;  // an instance solved when no file is given (may be empty)
     std::function<ParseResult(const SourceText& source, const KindFlags& flags)> parse;
     // Batch input (--batch): true when a puzzle fits on one line (sudoku's 81

@@ -1,3 +1,17 @@
-// Catch2 v2 needs one translation unit that provides main(); v3 links Catch2WithMain.
-#define CATCH_CONFIG_MAIN
+// prune_tests' main(): Catch2's session, then the skips (tests/support/skip.hpp).
+// Exit code: the number of failed assertions (never skip_exit_code: 77 failures
+// give 78) when any test failed; else skip_exit_code when a test was skipped; else 0.
+#if defined(PRUNE_CATCH2_V3)
+#include <catch2/catch_session.hpp>
+#else
+#define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
+#endif
+
+#include "support/skip.hpp"
+
+int main(int argc, char* argv[]) {
+    const int failed = Catch::Session().run(argc, argv);
+    if (failed != 0) return failed == prune::test::skip_exit_code ? failed + 1 : failed;
+    return prune::test::report_skips();
+}

@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_bugbyte(Registry& registry) {
     PuzzleKind kind;
     kind.name = "bugbyte";
+    kind.example_file = "bugbyte.txt";  // in puzzles/bugbyte/examples/
     kind.description = "weigh a graph's edges with distinct numbers to meet node sums and path clues (Jane Street's Bug Byte)";
     kind.format_help =
         "Bug Byte (Jane Street, 2024): give every edge of a graph a distinct weight in\n"

@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_kurosu(Registry& registry) {
     PuzzleKind kind;
     kind.name = "kurosu";
+    kind.example_file = "kurosu6_dm_2018-06-01.txt";  // in puzzles/kurosu/examples/
     kind.description = "0/1 grid: rows and columns balanced, never three equal in a line (Unruly)";
     kind.format_help =
         "Kurosu (Unruly; Takuzu without the unique-line rule): fill a grid of even width\n"

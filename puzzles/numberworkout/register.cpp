@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_numberworkout(Registry& registry) {
     PuzzleKind kind;
     kind.name = "numberworkout";
+    kind.example_file = "nw_003.txt";  // in puzzles/numberworkout/examples/
     kind.description = "13 touching hexagons of 6 segments; digits 1..6 differ in a hexagon, agree where hexagons touch";
     kind.format_help =
         "Number Workout: 13 hexagons stacked in a fixed layout (three columns: 2 5 8 11 |\n"

@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_ostomachion(Registry& registry) {
     PuzzleKind kind;
     kind.name = "ostomachion";
+    kind.example_file = "ostomachion.txt";  // in puzzles/ostomachion/examples/
     kind.description = "colour a map's regions: neighbours differ, every colour covers the same area";
     kind.format_help =
         "Ostomachion: colour the regions of a map (Archimedes' 12x12 square cut into 14\n"

@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_quarto(Registry& registry) {
     PuzzleKind kind;
     kind.name = "quarto";
+    kind.example_file = "quarto_game.txt";  // in puzzles/quarto/examples/
     kind.description = "Quarto draw boards: 16 pieces, no line whose four pieces share an attribute";
     kind.format_help =
         "Quarto: place the 16 Quarto pieces on the 4x4 board so that no line holds four\n"

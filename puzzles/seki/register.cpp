@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_seki(Registry& registry) {
     PuzzleKind kind;
     kind.name = "seki";
+    kind.example_file = "seki_4x4.txt";  // in puzzles/seki/examples/
     kind.description = "black/white grid; a rotor at each inner corner says how its four cells are coloured";
     kind.format_help =
         "Seki: an n x n grid of black (1) and white (0) cells with a rotor at each of the\n"

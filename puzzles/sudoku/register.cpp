@@ -6,6 +6,7 @@ namespace prune::puzzles {
 void register_sudoku(Registry& registry) {
     PuzzleKind kind;
     kind.name = "sudoku";
+    kind.example_file = "top95_01.txt";  // in puzzles/sudoku/examples/
     kind.description = "N x N grid (4x4 to 25x25): every row, column and box holds 1..N once";
     kind.format_help =
         "Sudoku: an N x N grid, N = n^2 for n = 2..5 (4x4, 9x9, 16x16, 25x25); every row,\n"

@@ -220,10 +220,7 @@ TEST_CASE("smtlib output: QF_LIA, V0.., check-sat and get-value", "[cli]") {
 }
 
 TEST_CASE("smtlib | z3 | check: z3's model passes prune check", "[cli]") {
-    if (!z3_available()) {
-        WARN("z3 is not installed: the smtlib | z3 | check test is skipped");
-        return;
-    }
+    if (!z3_available()) PRUNE_SKIP("z3 is not installed (apt-get install z3)");
     const std::string prune = quoted(prune_binary());
     for (const auto& [kind, file, flags] : std::vector<std::tuple<std::string, std::string, std::string>>{
              {"seki", "seki_4x4.txt", ""}, {"kurosu", "kurosu6_dm_2018-06-01.txt", ""}, {"kurosu", "takuzu_6x6_unique_lines.txt", " --unique-lines"},
@@ -265,5 +262,5 @@ TEST_CASE("solve --html writes a self-contained page", "[cli]") {
 }
 
 #else
-TEST_CASE("prune CLI tests need the prune target", "[cli]") { WARN("PRUNE_CLI_PATH is not defined: CLI tests skipped"); }
+TEST_CASE("prune CLI tests need the prune target", "[cli]") { PRUNE_SKIP("the prune target was not built (PRUNE_CLI_PATH is not defined): no CLI test ran"); }
 #endif

@@ -11,6 +11,8 @@
 #include <string>
 #include <unistd.h>
 
+#include "support/skip.hpp"
+
 namespace prune::cli::testing {
 
 struct RunResult {
@@ -78,6 +80,6 @@ inline std::string example(const std::string& kind, const std::string& file) { r
 // Runs `prune ARGS` (ARGS already quoted as for a shell).
 inline RunResult run_prune(const std::string& args, const std::string& input = {}) { return run_shell(quoted(prune_binary()) + " " + args, input); }
 
-inline bool z3_available() { return std::system("command -v z3 > /dev/null 2>&1") == 0; }
+inline bool z3_available() { return prune::test::have_program("z3"); }
 
 }  // namespace prune::cli::testing

@@ -259,12 +259,9 @@ TEST_CASE("prune trace view writes a self-contained page with the trace in it", 
 TEST_CASE("the trace viewer loads in headless chromium without a script error", "[trace][cli][chromium]") {
     std::string browser;
     for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
-        if (browser.empty() && std::system(("command -v " + std::string(name) + " > /dev/null 2>&1").c_str()) == 0) browser = name;
+        if (browser.empty() && prune::test::have_program(name)) browser = name;
     }
-    if (browser.empty()) {
-        WARN("skipped: chromium is not installed (apt-get install chromium to run this test)");
-        return;
-    }
+    if (browser.empty()) PRUNE_SKIP("chromium is not installed (apt-get install chromium)");
     ScratchDirectory dir;
     const std::string trace = (dir.path() / "t.jsonl").string();
     const std::string page = (dir.path() / "t.html").string();

@@ -1,11 +1,12 @@
 // MiniZinc through prune's solver configuration (build-tree prune.msc), and a
 // differential test against Gecode on the very same FlatZinc files. Each test is
-// skipped, with a message, when minizinc (or fzn-gecode, or ../shared) is absent.
+// a counted skip (PRUNE_SKIP) when minizinc (or fzn-gecode, or ../shared) is absent.
 #include "catch.hpp"
 
 #include <filesystem>
 
 #include "support.hpp"
+#include "support/skip.hpp"
 
 using namespace prune::test::fzn;
 namespace fs = std::filesystem;
@@ -23,16 +24,11 @@ fs::path build_msc() {
 #endif
 }
 
-bool minizinc_ready() {
-    if (!have_program("minizinc")) {
-        WARN("minizinc is not installed: skipping the MiniZinc tests");
-        return false;
-    }
-    if (build_msc().empty() || !fs::exists(build_msc())) {
-        WARN("no build-tree prune.msc: skipping the MiniZinc tests");
-        return false;
-    }
-    return true;
+// Why the MiniZinc tests cannot run here, or empty when they can.
+std::string minizinc_missing() {
+    if (!have_program("minizinc")) return "minizinc is not installed (apt-get install minizinc)";
+    if (build_msc().empty() || !fs::exists(build_msc())) return "no build-tree prune.msc (fzn-prune was not built)";
+    return {};
 }
 
 std::string quote(const fs::path& p) {
@@ -101,7 +97,7 @@ std::string line_starting(const std::string& block, const std::string& prefix) {
 }  // namespace
 
 TEST_CASE("minizinc -c turns a sudoku into 27 alldifferent constraints", "[minizinc]") {
-    if (!minizinc_ready()) return;
+    if (const std::string missing = minizinc_missing(); !missing.empty()) PRUNE_SKIP(missing);
     const fs::path fzn = temp_dir() / "sudoku.fzn";
     const Run r = command("minizinc --solver " + quote(build_msc()) + " -c " + quote(models_dir() / "sudoku.mzn") +
                               " --fzn " + quote(fzn) + " --ozn " + quote(temp_dir() / "sudoku.ozn"),
@@ -118,7 +114,7 @@ TEST_CASE("minizinc -c turns a sudoku into 27 alldifferent constraints", "[miniz
 }
 
 TEST_CASE("minizinc --solver prune solves small models", "[minizinc]") {
-    if (!minizinc_ready()) return;
+    if (const std::string missing = minizinc_missing(); !missing.empty()) PRUNE_SKIP(missing);
     const std::string mzn = "minizinc --solver " + quote(build_msc()) + " ";
 
     const Run queens = command(mzn + "-a -D n=8 " + quote(models_dir() / "queens.mzn"), "queens");
@@ -152,18 +148,12 @@ TEST_CASE("minizinc --solver prune solves small models", "[minizinc]") {
 }
 
 TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
-    if (!have_program("minizinc") || !have_program("fzn-gecode")) {
-        WARN("minizinc or fzn-gecode is not installed: skipping the differential test");
-        return;
-    }
+    if (!have_program("minizinc")) PRUNE_SKIP("minizinc is not installed (apt-get install minizinc)");
+    if (!have_program("fzn-gecode")) PRUNE_SKIP("fzn-gecode is not installed (apt-get install flatzinc)");
     const fs::path data = fs::path(PRUNE_SHARED_DIR) / "data" / "minizinc";
-    if (!fs::exists(data)) {
-        WARN(data.string() << " is absent: skipping the differential test");
-        return;
-    }
+    if (!fs::exists(data)) PRUNE_SKIP(data.string() + " is absent (the ../shared data sets)");
 #ifndef PRUNE_FZN_PATH
-    WARN("fzn-prune was not built: skipping the differential test");
-    return;
+    PRUNE_SKIP("fzn-prune was not built");
 #else
     const fs::path dir = temp_dir();
     // A solver configuration without a solver library: the standard decompositions,
@@ -191,8 +181,12 @@ TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
         {"grid-colouring/GridColoring.mzn", "grid-colouring/5_6.dzn"},
     };
     int compared = 0;
+    std::string absent;  // instances missing from ../shared: compared none of them, say so
     for (const auto& [model, instance] : instances) {
-        if (!fs::exists(data / model) || !fs::exists(data / instance)) continue;
+        if (!fs::exists(data / model) || !fs::exists(data / instance)) {
+            absent += std::string(absent.empty() ? "" : ", ") + instance;
+            continue;
+        }
         const std::string tag = fs::path(model).stem().string() + "-" + fs::path(instance).stem().string();
         INFO(tag);
         const fs::path fzn = dir / (tag + ".fzn");
@@ -221,5 +215,6 @@ TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
         ++compared;
     }
     REQUIRE(compared > 0);
+    if (!absent.empty()) PRUNE_SKIP("compared " + std::to_string(compared) + " instances; absent from " + data.string() + ": " + absent);
 #endif
 }

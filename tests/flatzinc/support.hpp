@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "flatzinc/flatzinc.hpp"
+#include "support/skip.hpp"
 
 namespace prune::test::fzn {
 
@@ -84,10 +85,8 @@ inline int shell(const std::string& command, const std::filesystem::path& out, c
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-inline bool have_program(const std::string& name) {
-    const std::string probe = "command -v " + name + " > /dev/null 2>&1";
-    return std::system(probe.c_str()) == 0;
-}
+// (honours PRUNE_TEST_HIDE: tests/support/skip.hpp)
+using ::prune::test::have_program;
 
 inline std::vector<std::string> sorted_unique(std::vector<std::string> v) {
     std::sort(v.begin(), v.end());

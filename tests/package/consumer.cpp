@@ -1,7 +1,7 @@
 // Builds against an installed prune and counts the 92 solutions of 8-queens.
 #include <cstdio>
 
-#include <engine/prune.hpp>
+#include <prune/prune.hpp>
 
 int main() {
     prune::Solver s;

@@ -2,6 +2,7 @@
 // checker. The seed puzzles' solutions are pinned.
 #include "catch.hpp"
 #include "puzzle_test_support.hpp"
+#include "support/skip.hpp"
 #include "puzzles/check_report.hpp"
 
 using namespace prune::puzzles;
@@ -75,10 +76,7 @@ TEST_CASE("the seed puzzles have the known solutions", "[puzzles]") {
 
 TEST_CASE("top95 #1 and #25 agree with the published solutions", "[puzzles]") {
     const std::string solutions = read_text_file(std::string(PRUNE_SHARED_DIR) + "/data/sudoku/top95_solutions.txt");
-    if (solutions.empty()) {
-        WARN("../shared/data/sudoku/top95_solutions.txt not found: skipped");
-        return;
-    }
+    if (solutions.empty()) PRUNE_SKIP(std::string(PRUNE_SHARED_DIR) + "/data/sudoku/top95_solutions.txt not found (the ../shared data sets)");
     const auto line = [&](int n) {
         std::size_t start = 0;
         for (int i = 1; i < n; ++i) start = solutions.find('\n', start) + 1;

@@ -185,6 +185,16 @@ def classify_test(test):
     test.data_files = [os.path.join(os.path.dirname(test.model), str(f)) for f in extra]
 
 
+def param_file_sets_solver(model, name):
+    """A .mpc parameter file naming a solver or passing flags to it (Gecode's `-node`)."""
+    try:
+        with open(os.path.join(os.path.dirname(model), str(name)), encoding="utf-8") as f:
+            params = json.load(f)
+    except (OSError, ValueError):
+        return False
+    return isinstance(params, dict) and bool({"backend-flags", "solver"} & set(params))
+
+
 def solution_keys(result):
     solution = result.get("solution") if isinstance(result, dict) else None
     nodes = solution.value if isinstance(solution, Tagged) else solution
@@ -316,7 +326,9 @@ def parse_stream(text):
                 solution["_output"] = output["default"]
             outcome.solutions.append(solution)
         elif kind == "status":
-            status = message.get("status")
+            # An error (e.g. solns2out failing on the solver's output) stays the outcome.
+            if status != "ERROR":
+                status = message.get("status")
         elif kind == "error":
             status = "ERROR"
             outcome.error = "%s: %s" % (message.get("what", "error"), message.get("message", ""))

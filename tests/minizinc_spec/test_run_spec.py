@@ -147,6 +147,22 @@ class MatchingTest(unittest.TestCase):
         self.assertFalse(run_spec.values_equal(1, True))
 
 
+class StreamTest(unittest.TestCase):
+    def test_solutions_status_and_sticky_errors(self):
+        stream = "\n".join([
+            '{"type": "solution", "output": {"default": "x=1\\n", "json": {"x": 1, "_objective": 3}}}',
+            '{"type": "status", "status": "OPTIMAL_SOLUTION"}'])
+        out = run_spec.parse_stream(stream)
+        self.assertEqual((out.status, out.solutions, out.objective()),
+                         ("OPTIMAL_SOLUTION", [{"x": 1, "_objective": 3, "_output": "x=1\n"}], 3))
+        # solns2out failing on the solver's output is an error even if a status follows.
+        failed = run_spec.parse_stream(
+            '{"type": "error", "what": "evaluation error", "message": "cannot evaluate"}\n'
+            '{"type": "status", "status": "ALL_SOLUTIONS"}')
+        self.assertEqual(failed.status, "ERROR")
+        self.assertEqual(run_spec.parse_stream("").status, "UNKNOWN")
+
+
 class GecodeComparisonTest(unittest.TestCase):
     def test_counts_optimum_status_and_time_outs(self):
         compare = run_spec.compare_with_gecode

@@ -4,6 +4,7 @@ rules and the comparison with Gecode, on hand-written headers and outputs.
 Needs neither MiniZinc nor ../shared.  Run: python3 tests/minizinc_spec/test_run_spec.py"""
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -187,6 +188,17 @@ class GateTest(unittest.TestCase):
                                  stdout=subprocess.PIPE, universal_newlines=True)
         self.assertEqual(run.returncode, run_spec.SKIP_EXIT)
         self.assertIn("SKIP:", run.stdout)
+
+    @unittest.skipIf(shutil.which("minizinc") is None, "minizinc not installed")
+    def test_configured_but_unbuilt_solver_is_an_error(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "run_spec.py")
+        with tempfile.TemporaryDirectory() as build:
+            with open(os.path.join(build, "prune.msc"), "w") as f:
+                f.write('{"executable": "%s/flatzinc/fzn-prune"}' % build)
+            run = subprocess.run([sys.executable, script, "--build", build, "--spec", build],
+                                 stdout=subprocess.PIPE, universal_newlines=True)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("build fzn-prune", run.stdout)
 
     def test_allow_list_entries_need_a_reason(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:

@@ -167,6 +167,9 @@ def classify_test(test):
             "_checker" in solution_keys(r) for r in test.results):
         test.skip = "solution checker"
         return
+    if any(str(f).endswith(".mpc") and param_file_sets_solver(test.model, f) for f in extra):
+        test.skip = "solver-specific option (parameter file with backend flags)"
+        return
     solvers = header.get("solvers")
     if isinstance(solvers, list) and not CP_SOLVERS & {str(s) for s in solvers}:
         test.skip = "solver-specific (MIP solvers only)"

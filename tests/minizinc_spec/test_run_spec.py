@@ -211,6 +211,29 @@ class GateTest(unittest.TestCase):
         self.assertEqual(entries, {"unit/a.mzn#2": "header is wrong: expects 3, the model has 2"})
         self.assertEqual(len(errors), 1)
 
+    def test_skip_categories(self):
+        headers = {
+            "err.mzn": "/***\n!Test\nexpected: !Error\n  type: TypeError\n***/\n",
+            "mip.mzn": "/***\n!Test\nsolvers: [cbc, highs]\nexpected: !Result\n  status: SATISFIED\n***/\n",
+            "mpc.mzn": "/***\n!Test\nextra_files: [p.mpc]\nexpected: !Result\n  status: SATISFIED\n***/\n",
+            "run.mzn": "/***\n!Test\noptions:\n  all_solutions: true\n  -G: std\n  keep-paths: true\n"
+                       "expected: !Result\n  status: ALL_SOLUTIONS\n***/\n",
+        }
+        with tempfile.TemporaryDirectory() as spec:
+            for name, text in headers.items():
+                with open(os.path.join(spec, name), "w") as f:
+                    f.write(text + "var 1..2: x;\n")
+            with open(os.path.join(spec, "p.mpc"), "w") as f:
+                f.write('{"backend-flags": {"-node": 1}}')
+            tests = {t.id: t for t in run_spec.collect_tests(spec, None)}
+        self.assertEqual(tests["err.mzn"].skip, "expects an error")
+        self.assertEqual(tests["mip.mzn"].skip, "solver-specific (MIP solvers only)")
+        self.assertTrue(tests["mpc.mzn"].skip.startswith("solver-specific option"))
+        run = tests["run.mzn"]
+        self.assertIsNone(run.skip)
+        self.assertTrue(run.all_solutions)
+        self.assertEqual(run.flags, ["-G", "std", "--keep-paths"])
+
     def test_failure_causes(self):
         cause = run_spec.failure_cause
         self.assertEqual(cause("x.fzn:1:1: error: float variables are not supported by prune"),

@@ -340,8 +340,12 @@ def parse_stream(text):
 
 
 def failure_cause(message):
+    """The cause of a compile failure.  The float/set keywords are looked for in the
+    message's first line only: MiniZinc lists every candidate overload after it."""
+    first_line = message.strip().split("\n")[0]
     for cause, pattern in FAILURE_CAUSES:
-        if re.search(pattern, message, re.IGNORECASE):
+        text = first_line if cause.endswith("in the model") else message
+        if re.search(pattern, text, re.IGNORECASE):
             return cause
     return "other"
 
@@ -752,6 +756,10 @@ def print_summary(results, entries, stale, elapsed, gecode):
     print("  compile failures:     %d" % count("compile-failure"))
     for category, n in by_category("compile-failure"):
         print("      %5d  %s" % (n, category))
+    blamed = sum(1 for r in results if r.outcome == "compile-failure"
+                 and r.category.endswith("[compiles for Gecode]"))
+    print("      (of which Gecode's library compiles: %d%s)" % (
+        blamed, "" if gecode else ", not checked without Gecode"))
     print("  stale allow-list entries: %d" % len(stale))
     for key in stale:
         print("      %s  (%s)" % (key, entries[key]))

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "literal.hpp"
@@ -51,6 +52,16 @@ struct SearchLimits {
     std::uint64_t memory_mb = 0;  // 0: no limit
 };
 
+struct SearchStatistics {
+    std::uint64_t nodes = 0;
+    std::uint64_t failures = 0;
+    std::uint64_t propagations = 0;
+    std::uint64_t solutions = 0;
+    std::uint64_t restarts = 0;
+    std::uint64_t max_depth = 0;
+    double seconds = 0;
+};
+
 struct SearchOptions {
     VariableSelection variable = VariableSelection::smallest_domain;
     ValueSelection value = ValueSelection::min;
@@ -64,6 +75,10 @@ struct SearchOptions {
     // Branch on these first (then on any other unfixed variable, input order, min);
     // empty: all variables.
     std::vector<IntVar> decision_variables;
+    // Called every 1,024 nodes with the statistics so far (their `seconds` is not yet
+    // set), e.g. for a progress line on a terminal; empty: never. Runs on the
+    // searching thread, so it must be quick.
+    std::function<void(const SearchStatistics&)> progress;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -71,16 +86,6 @@ enum class SearchStatus : std::uint8_t {
     exhausted,  // no (further) solution: the search space is fully explored
     limit,      // a limit stopped the search first
     error,      // the model is invalid: Solver::error() says why
-};
-
-struct SearchStatistics {
-    std::uint64_t nodes = 0;
-    std::uint64_t failures = 0;
-    std::uint64_t propagations = 0;
-    std::uint64_t solutions = 0;
-    std::uint64_t restarts = 0;
-    std::uint64_t max_depth = 0;
-    double seconds = 0;
 };
 
 class Search {

@@ -439,3 +439,60 @@ TEST_CASE("a long --count shows a progress line on a terminal, and only there", 
     CHECK(!contains(piped.err, "so far"));
 }
 #endif
+
+#if defined(PRUNE_CLI_PATH)
+TEST_CASE("docs/puzzle-formats.md tells the true solution count of every example it counts", "[cli][output][docs]") {
+    struct Example {
+        const char* kind;
+        const char* file;
+        const char* options;
+        std::uint64_t count;
+    };
+    const Example examples[] = {
+        {"seki", "seki_4x4.txt", "", 1},
+        {"seki", "seki_8x8.txt", "", 1},
+        {"kurosu", "kurosu6_dm_2018-06-01.txt", "", 1},
+        {"kurosu", "kurosu_8x8.txt", "", 1},
+        {"kurosu", "kurosu_6x8.txt", "", 1},
+        {"kurosu", "takuzu_6x6_unique_lines.txt", "--unique-lines", 1},
+        {"kurosu", "takuzu_6x6_unique_lines.txt", "", 3},
+        {"numberworkout", "nw_003.txt", "", 1},
+        {"sudoku", "sudoku_4x4.txt", "", 1},
+        {"sudoku", "top95_01.txt", "", 1},
+        {"sudoku", "top95_25_hard.txt", "", 1},
+        {"sudoku", "sudoku_16x16.txt", "", 1},
+        {"sudoku", "sudoku_16x16_letters.txt", "", 1},
+        {"sudoku", "sudoku_25x25.txt", "", 1},
+        {"bugbyte", "bugbyte.txt", "", 1},
+        {"bugbyte", "house.txt", "", 1},
+        {"ostomachion", "ostomachion.txt", "", 216},
+        {"ostomachion", "four_squares.txt", "", 2},
+        {"ostomachion", "one_sided.txt", "", 6},
+        {"quarto", "given_pieces.txt", "", 988712},
+    };
+    for (const Example& e : examples) {
+        INFO(e.kind << " " << e.file << " " << e.options);
+        const RunResult r = run_prune(std::string("solve ") + e.kind + " " + quoted(example(e.kind, e.file)) + " --count --quiet " + e.options);
+        CHECK(r.exit_code == 0);
+        CHECK(r.out == std::to_string(e.count) + "\n");
+    }
+    // The page says so, and no longer that every example has one solution.
+    const std::string doc = slurp(source_dir() + "/docs/puzzle-formats.md");
+    CHECK(!contains(doc, "Every example has exactly one solution"));
+    for (const char* claim : {"216 colourings, 9 up to renaming", "2 and 6 colourings", "988,712 boards", "unique with `--unique-lines` (3 solutions without)"}) {
+        INFO(claim);
+        CHECK(contains(doc, claim));
+    }
+    // Every exit-code table names every limit.
+    for (const char* file : {"/README.md", "/docs/puzzle-formats.md"}) {
+        const std::string text = slurp(source_dir() + file);
+        const std::size_t row = text.find("\n| 3 |");
+        REQUIRE(row != std::string::npos);
+        const std::string line = text.substr(row + 1, text.find('\n', row + 1) - row - 1);
+        for (const char* limit : {"--time-limit", "--memory-limit", "--node-limit", "--fail-limit", "SIGTERM"}) {
+            INFO(file << ": " << limit);
+            CHECK(contains(line, limit));
+        }
+    }
+}
+#endif

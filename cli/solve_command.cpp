@@ -169,6 +169,19 @@ void write_json_outcome(std::ostream& out, const CommandLine& command, const std
     out << json.text() << "\n";
 }
 
+// After the solutions: the verdict and a count's figures; --quiet: a count's number
+// alone, and the limit that stopped the search (a diagnostic) on `err`.
+void write_plain_closing(std::ostream& report, std::ostream& err, const CommandLine& command, const SolveOutcome& outcome) {
+    if (command.quiet) {
+        if (command.solve.mode == SolveMode::count) report << outcome.solutions << "\n";
+        if (outcome.limit_reached && outcome.limit.kind != puzzles::LimitStop::Kind::interrupt) err << "prune: " << puzzles::describe_limit(outcome.limit) << "\n";
+        return;
+    }
+    const std::string verdict = plain_verdict(command, outcome);
+    if (!verdict.empty()) report << verdict << "\n";
+    for (const puzzles::CountFigure& figure : outcome.figures) report << figure.label << ": " << figure.value << "\n";
+}
+
 // The progress line of a long --count or --all on a terminal: what the engine has
 // found so far, its speed and the time since the start.
 std::function<void(const SearchStatistics&)> progress_reporter(ProgressLine& line) {
@@ -204,13 +217,9 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
 
     // Every file is opened before the search: one that cannot be written fails now.
     std::ofstream html_file;
-    std::string error;
-    if (!command.html_file.empty() && !open_output_file(command.html_file, html_file, error)) {
-        err << error << "\n";
-        return exit_usage;
-    }
     trace::TraceSession trace_session(command.trace, err, &std::cout);
-    if (!trace_session.open(error)) {
+    std::string error;
+    if ((!command.html_file.empty() && !open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
         err << error << "\n";
         return exit_usage;
     }
@@ -267,17 +276,8 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     }
     if (!all_checked) err << "prune: internal error: a solution found by the engine breaks a rule (see the check lines)\n";
 
-    if (command.json) {
-        write_json_outcome(report, command, origin, *puzzle, kept, outcome);
-    } else if (command.quiet) {
-        // The answer only; which limit stopped the search is a diagnostic.
-        if (command.solve.mode == SolveMode::count) report << outcome.solutions << "\n";
-        if (outcome.limit_reached && outcome.limit.kind != puzzles::LimitStop::Kind::interrupt) err << "prune: " << puzzles::describe_limit(outcome.limit) << "\n";
-    } else {
-        const std::string verdict = plain_verdict(command, outcome);
-        if (!verdict.empty()) report << verdict << "\n";
-        for (const puzzles::CountFigure& figure : outcome.figures) report << figure.label << ": " << figure.value << "\n";
-    }
+    if (command.json) write_json_outcome(report, command, origin, *puzzle, kept, outcome);
+    else write_plain_closing(report, err, command, outcome);
     if (html_file.is_open() && !write_html_page(html_file, command, origin, *puzzle, first, first_report, outcome)) {
         err << "prune: error: cannot write " << command.html_file << ": the write failed\n";
         return exit_usage;

@@ -496,3 +496,34 @@ TEST_CASE("docs/puzzle-formats.md tells the true solution count of every example
     }
 }
 #endif
+
+#if defined(PRUNE_CLI_PATH)
+TEST_CASE("each kind's one-line batch answer has the documented form", "[cli][output][batch]") {
+    // docs/puzzle-formats.md, "Batch lines": sudoku N*N characters, seki 0/1
+    // characters, every other kind its cell values separated by one blank.
+    struct Form {
+        const char* kind;
+        const char* file;
+        const char* pattern;
+    };
+    const Form forms[] = {
+        {"sudoku", "top95_01.txt", "[1-9]{81}"},
+        {"sudoku", "sudoku_16x16_letters.txt", "[1-9A-G]{256}"},
+        {"seki", "seki_4x4.txt", "[01]{16}"},
+        {"kurosu", "kurosu6_dm_2018-06-01.txt", "[01]( [01]){35}"},
+        {"numberworkout", "nw_003.txt", "[1-6]( [1-6]){77}"},
+        {"ostomachion", "four_squares.txt", "[0-9]+( [0-9]+)*"},
+        {"bugbyte", "house.txt", "[0-9]+( [0-9]+){7}"},
+        {"quarto", "given_pieces.txt", "[0-9]+( [0-9]+){15}"},
+    };
+    for (const Form& f : forms) {
+        INFO(f.kind << " " << f.file);
+        const RunResult r = run_prune(std::string("solve ") + f.kind + " " + quoted(example(f.kind, f.file)) + " --batch --quiet");
+        CHECK(r.exit_code == 0);
+        CHECK(r.err.empty());  // --quiet: no summary
+        const std::vector<std::string> lines = lines_of(r.out);
+        REQUIRE(lines.size() == 1);
+        CHECK(std::regex_match(lines[0], std::regex(f.pattern)));
+    }
+}
+#endif

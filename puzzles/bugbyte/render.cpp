@@ -49,10 +49,32 @@ bool box_touches_circle(const LabelBox& box, const Point& c, double r, double ga
     return dx * dx + dy * dy < (r + gap) * (r + gap);
 }
 
+// Whether the segment a-b passes through the box (Liang-Barsky clipping).
+bool segment_crosses_box(const Point& a, const Point& b, const LabelBox& box) {
+    double t0 = 0;
+    double t1 = 1;
+    const double dx = b.x - a.x;
+    const double dy = b.y - a.y;
+    const double p[] = {-dx, dx, -dy, dy};
+    const double q[] = {a.x - box.x, box.x + box.width - a.x, a.y - box.y, box.y + box.height - a.y};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0) {
+            if (q[i] < 0) return false;
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
+        if (t0 > t1) return false;
+    }
+    return true;
+}
+
 // Where each edge's weight goes: on its edge, as near the middle as it can be, at the
 // first position (along the edge, then a little to either side of it) whose box keeps
-// clear of every node and of the labels placed before. Deterministic, so the same
-// puzzle draws the same page.
+// clear of every node and of the labels placed before, and preferably of the other
+// edges (a label on a crossing could belong to either line). Deterministic, so the
+// same puzzle draws the same page.
 std::vector<LabelBox> place_edge_labels(const WeightGraph& graph, const std::vector<Point>& at, double node_radius, const std::vector<std::string>& texts,
                                         double side) {
     static const double along[] = {0.5, 0.42, 0.58, 0.34, 0.66, 0.27, 0.73, 0.46, 0.54, 0.38, 0.62, 0.3, 0.7, 0.22, 0.78};
@@ -67,7 +89,10 @@ std::vector<LabelBox> place_edge_labels(const WeightGraph& graph, const std::vec
         auto candidate = [&](double t, double offset) {
             return LabelBox{a.x + t * (b.x - a.x) + offset * normal.x - width / 2, a.y + t * (b.y - a.y) + offset * normal.y - label_height / 2, width, label_height};
         };
-        auto clear = [&](const LabelBox& box) {
+        auto clear = [&](const LabelBox& box, bool of_other_edges) {
+            for (std::size_t other = 0; of_other_edges && other < graph.edges.size(); ++other) {
+                if (other != e && segment_crosses_box(at[static_cast<std::size_t>(graph.edges[other].a)], at[static_cast<std::size_t>(graph.edges[other].b)], box)) return false;
+            }
             if (box.x < 0 || box.y < 0 || box.x + box.width > side || box.y + box.height > side) return false;
             for (const Point& node : at) {
                 if (box_touches_circle(box, node, node_radius, 2)) return false;
@@ -79,12 +104,14 @@ std::vector<LabelBox> place_edge_labels(const WeightGraph& graph, const std::vec
         };
         LabelBox best = candidate(0.5, 0);  // the middle, if nothing is free
         bool found = false;
-        for (std::size_t i = 0; i < std::size(across) && !found; ++i) {
-            for (std::size_t j = 0; j < std::size(along) && !found; ++j) {
-                const LabelBox box = candidate(along[j], across[i]);
-                if (clear(box)) {
-                    best = box;
-                    found = true;
+        for (const bool strict : {true, false}) {
+            for (std::size_t i = 0; i < std::size(across) && !found; ++i) {
+                for (std::size_t j = 0; j < std::size(along) && !found; ++j) {
+                    const LabelBox box = candidate(along[j], across[i]);
+                    if (clear(box, strict)) {
+                        best = box;
+                        found = true;
+                    }
                 }
             }
         }

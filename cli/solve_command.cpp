@@ -183,16 +183,29 @@ void write_plain_closing(std::ostream& report, std::ostream& err, const CommandL
 }
 
 // The progress line of a long --count or --all on a terminal: what the engine has
-// found so far, its speed and the time since the start.
+// found so far, its speed and the time since the start. A kind's count may run one
+// search after another (quarto, ostomachion), each counting from 0 again: their
+// figures are summed (to within the 1,024 nodes between two reports).
 std::function<void(const SearchStatistics&)> progress_reporter(ProgressLine& line) {
-    return [&line](const SearchStatistics& statistics) {
+    struct Totals {
+        std::uint64_t earlier_nodes = 0;      // of the searches before this one
+        std::uint64_t earlier_solutions = 0;
+        SearchStatistics last;                // the last report of this one
+    };
+    return [&line, totals = Totals{}](const SearchStatistics& statistics) mutable {
+        if (statistics.nodes < totals.last.nodes) {  // a new search began
+            totals.earlier_nodes += totals.last.nodes;
+            totals.earlier_solutions += totals.last.solutions;
+        }
+        totals.last = statistics;
         const auto now = ProgressLine::Clock::now();
         if (!line.due(now)) return;
         const double elapsed = line.elapsed(now);
+        const std::uint64_t nodes = totals.earlier_nodes + statistics.nodes;
         char seconds[32];
         std::snprintf(seconds, sizeof seconds, "%.1f", elapsed);
-        line.show("prune: " + plural(statistics.solutions, "engine solution") + " so far, " + rate_text(static_cast<double>(statistics.nodes) / elapsed) +
-                  " nodes/s, " + seconds + " s");
+        line.show("prune: " + plural(totals.earlier_solutions + statistics.solutions, "engine solution") + " so far, " +
+                  rate_text(static_cast<double>(nodes) / elapsed) + " nodes/s, " + seconds + " s");
     };
 }
 

@@ -47,7 +47,7 @@ const std::string unwritable = "/nonexistent-prune-dir/out.txt";
 
 }  // namespace
 
-TEST_CASE("--quiet prints the solution only", "[cli][output]") {
+TEST_CASE("solve --quiet prints the solution only", "[cli][output]") {
     const RunResult r = run_prune("solve seki " + quoted(example("seki", "seki_4x4.txt")) + " --quiet");
     CHECK(r.exit_code == 0);
     CHECK(r.out == seki_solution);
@@ -70,7 +70,7 @@ TEST_CASE("--quiet prints the solution only", "[cli][output]") {
     CHECK(none.out.empty());
 }
 
-TEST_CASE("-o FILE writes the output there; a FILE that cannot be written fails first", "[cli][output]") {
+TEST_CASE("solve -o FILE writes the output there, and a FILE that cannot be written fails first", "[cli][output]") {
     ScratchDirectory dir;
     const std::string file = (dir.path() / "answer.txt").string();
     const RunResult r = run_prune("solve seki " + quoted(example("seki", "seki_4x4.txt")) + " -o " + quoted(file));
@@ -99,7 +99,7 @@ TEST_CASE("-o FILE writes the output there; a FILE that cannot be written fails 
     CHECK(slurp(puzzle) == slurp(example("seki", "seki_4x4.txt")));
 }
 
-TEST_CASE("--html and --trace paths that cannot be written fail before the search", "[cli][output]") {
+TEST_CASE("solve: --html and --trace paths that cannot be written fail before the search", "[cli][output]") {
     for (const char* option : {"--html", "--trace"}) {
         INFO(option);
         const auto start = std::chrono::steady_clock::now();
@@ -117,7 +117,7 @@ TEST_CASE("--html and --trace paths that cannot be written fail before the searc
     CHECK(contains(directory.err, "cannot write " + dir.path().string() + ": it is a directory"));
 }
 
-TEST_CASE("--trace - writes the trace to standard output and the report to standard error", "[cli][output][trace]") {
+TEST_CASE("solve --trace - writes the trace to standard output and the report to standard error", "[cli][output][trace]") {
     const RunResult r = run_prune("solve seki " + quoted(example("seki", "seki_4x4.txt")) + " --trace -");
     CHECK(r.exit_code == 0);
     const std::vector<std::string> lines = lines_of(r.out);
@@ -330,7 +330,7 @@ TEST_CASE("a letters sudoku is answered in letters and read back", "[cli][output
     CHECK(contains(numbers.out, "16"));
 }
 
-TEST_CASE("prune --help fits one screen; the details are help topics", "[cli][output][help]") {
+TEST_CASE("prune --help fits one screen, the details are help topics", "[cli][output][help]") {
     const RunResult help = run_prune("--help");
     CHECK(help.exit_code == 0);
     const std::vector<std::string> lines = lines_of(help.out);

@@ -8,8 +8,6 @@
 // thread writes the chunks strictly in order, so the output does not depend on N.
 // Workers run at most a bounded number of chunks ahead of the writer, so memory
 // stays flat however long the batch is.
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -27,6 +25,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/signal_stop.hpp"
 #include "cli/input.hpp"
+#include "cli/progress_line.hpp"
 #include "puzzles/batch.hpp"
 #include "puzzles/registry.hpp"
 
@@ -90,9 +89,11 @@ struct Chunk {
     bool done = false;  // guarded by Batch::mutex
 };
 
-const char* plain_word(BatchStatus status) {
+// The status word, the same in both outputs: plain prints it on the puzzle's line
+// (the solution itself in place of "sat"), --json as its "status".
+const char* status_word(BatchStatus status) {
     switch (status) {
-        case BatchStatus::solved: return "";
+        case BatchStatus::solved: return "sat";
         case BatchStatus::multiple: return "multiple";
         case BatchStatus::unsat: return "unsat";
         case BatchStatus::unknown: return "unknown";
@@ -104,12 +105,14 @@ const char* plain_word(BatchStatus status) {
 // One line: the solution, or multiple / unsat / unknown / error.
 void append_plain(std::string& out, const BatchResult& r) {
     if (r.status == BatchStatus::solved) out += r.solution_line;
-    else out += plain_word(r.status);
+    else out += status_word(r.status);
     out.push_back('\n');
 }
 
 // One JSON object per line: {"line", "status", "solution", "unique", "nodes", "failures"}
-// or {"line", "status": "error", "error"}.
+// or {"line", "status": "error", "error"}. "solution" is there whenever one was found,
+// also under "multiple" and under "unknown" (--unique: a limit stopped the look for a
+// second one).
 void append_json(std::string& out, const BatchResult& r, int line) {
     puzzles::JsonWriter json;
     json.begin_object();
@@ -117,7 +120,7 @@ void append_json(std::string& out, const BatchResult& r, int line) {
     json.value(line);
     json.key("status");
     const bool found = !r.solution.empty();
-    json.value(r.status == BatchStatus::error ? "error" : found ? "sat" : r.status == BatchStatus::unsat ? "unsat" : "unknown");
+    json.value(status_word(r.status));
     if (r.status == BatchStatus::error) {
         json.key("error");
         json.value(r.error);
@@ -180,18 +183,10 @@ public:
 
         Tally total;
         Clock::time_point last_flush = start_;
-        Clock::time_point last_progress = start_;
-        std::size_t progress_width = 0;  // of the progress line on the terminal
         std::size_t written_puzzles = 0;
-        auto clear_progress = [&] {
-            if (progress_width == 0) return;
-            err << '\r' << std::string(progress_width, ' ') << '\r';
-            progress_width = 0;
-        };
+        ProgressLine progress_line(err, progress);
         auto show_progress = [&](Clock::time_point now) {
-            const double elapsed = std::chrono::duration<double>(now - start_).count();
-            if (!progress || elapsed < 1.0 || now - last_progress < std::chrono::milliseconds(250)) return;
-            last_progress = now;
+            if (!progress_line.due(now)) return;
             std::string line = "prune: batch: ";
             line += std::to_string(written_puzzles);
             line += "/";
@@ -199,12 +194,9 @@ public:
             line += " puzzles (";
             line += std::to_string(items_.empty() ? 100 : written_puzzles * 100 / items_.size());
             line += "%), ";
-            line += fixed(static_cast<double>(written_puzzles) / elapsed, 0);
+            line += fixed(static_cast<double>(written_puzzles) / progress_line.elapsed(now), 0);
             line += " puzzles/s";
-            const std::size_t width = line.size();
-            if (width < progress_width) line.append(progress_width - width, ' ');
-            err << '\r' << line << std::flush;
-            progress_width = std::max(progress_width, width);
+            progress_line.show(std::move(line));
         };
 
         for (std::size_t w = 0; w < chunks_.size(); ++w) {
@@ -223,7 +215,7 @@ public:
             }
             room_.notify_all();
             if (!chunk.err.empty()) {
-                clear_progress();
+                progress_line.clear();
                 err << chunk.err;
             }
             out.write(chunk.out.data(), static_cast<std::streamsize>(chunk.out.size()));
@@ -240,7 +232,7 @@ public:
         }
         for (std::thread& worker : workers) worker.join();
         out.flush();
-        clear_progress();
+        progress_line.clear();
         seconds_ = std::chrono::duration<double>(Clock::now() - start_).count();
         cpu_seconds_ = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
         return total;
@@ -396,7 +388,7 @@ int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err) 
     threads = static_cast<unsigned>(std::clamp<std::size_t>(items.size(), 1, threads));
 
     // Progress only for a person watching: standard error is a terminal.
-    const bool progress = &err == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+    const bool progress = ProgressLine::stderr_is_terminal(err);
     // Ctrl-C / SIGTERM: the running searches stop, every puzzle not yet answered is
     // `unknown` (each then costs only its parse), and the summary is printed.
     const SignalStop signals;
@@ -405,7 +397,7 @@ int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err) 
     Batch batch(stoppable, *kind, *source, std::move(items), threads);
     const Tally total = batch.run(out, err, progress);
     if (const int signal = signals.raised(); signal != 0) err << "prune: batch stopped by " << SignalStop::name(signal) << "\n";
-    write_summary(err, command, batch, total, threads);
+    if (!command.quiet) write_summary(err, command, batch, total, threads);
     if (total.errors > 0) return exit_usage;
     if (total.unknown > 0) return exit_limit;
     return exit_solved;

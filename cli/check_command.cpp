@@ -4,9 +4,26 @@
 #include "cli/exit_codes.hpp"
 #include "cli/input.hpp"
 #include "puzzles/check_report.hpp"
+#include "puzzles/rule.hpp"
 #include "puzzles/solution_reader.hpp"
 
 namespace prune::cli {
+namespace {
+
+// Whether every value lies in its cell's range (the kind's values_in_range rules):
+// only such a grid is drawn, since a kind's drawing may look values up.
+bool values_in_range(const puzzles::Puzzle& puzzle, const puzzles::Values& values) {
+    for (const puzzles::Rule& rule : puzzle.rules()) {
+        if (rule.shape != puzzles::RuleShape::values_in_range) continue;
+        for (const int cell : rule.cells) {
+            const int v = values[static_cast<std::size_t>(cell)];
+            if (v < rule.low || v > rule.high) return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
 
 int run_check(const CommandLine& command, std::ostream& out, std::ostream& err) {
     std::string origin;
@@ -26,6 +43,9 @@ int run_check(const CommandLine& command, std::ostream& out, std::ostream& err) 
         return exit_usage;
     }
     const puzzles::CheckReport report = puzzles::check_solution(*puzzle, *values);
+    // The grid first: for an SMT model (smtlib | z3 -in | check) this is the only
+    // place a person sees the solver's answer as a puzzle.
+    if (values_in_range(*puzzle, *values)) out << puzzle->render_plain(*values);
     out << report.to_text();
     return report.ok() ? exit_solved : exit_no_solution;
 }

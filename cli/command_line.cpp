@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "cli/help.hpp"
 #include "puzzles/registry.hpp"
 
 namespace prune::cli {
@@ -27,14 +28,14 @@ bool parse_seconds(const std::string& text, double& out) {
 
 // The options of `prune solve` that take a value.
 bool takes_value(const std::string& option) {
-    return option == "-n" || option == "--html" || option == "--time-limit" || option == "--memory-limit" || option == "--seed" || option == "--restarts" || option == "--var" ||
+    return option == "-n" || option == "-o" || option == "--output" || option == "--html" || option == "--time-limit" || option == "--memory-limit" || option == "--seed" || option == "--restarts" || option == "--var" ||
            option == "--val" || option == "--alldiff" || option == "--node-limit" || option == "--fail-limit" || option == "-j" || option == "--jobs" || trace::is_trace_valued_option(option);
 }
 
 // The options of `prune solve` that are flags.
 bool is_solve_flag(const std::string& option) {
     return option == "--first" || option == "--all" || option == "--count" || option == "--json" || option == "--stats" || option == "--batch" || option == "--unique" ||
-           trace::is_trace_flag(option);
+           option == "--quiet" || option == "-q" || trace::is_trace_flag(option);
 }
 
 class Parser {
@@ -45,7 +46,17 @@ public:
         if (args_.empty()) return ok(Command::help);
         const std::string& first = args_[0];
         if (first == "--help" || first == "-h" || first == "help") {
-            if (first == "help" && args_.size() > 1) return kind_help(args_[1]);
+            if (first == "help" && args_.size() > 2) return error("'prune help' takes one TOPIC or KIND");
+            if (first == "help" && args_.size() > 1) {
+                if (help_topic(args_[1]) != nullptr) {
+                    line_.topic = args_[1];
+                    return ok(Command::help_topic);
+                }
+                if (Registry::global().find(args_[1]) == nullptr) {
+                    return error("no help on '" + args_[1] + "': topics are " + help_topic_names() + "; or a puzzle kind (prune list)");
+                }
+                return kind_help(args_[1]);
+            }
             return ok(Command::help);
         }
         if (first == "--version" || first == "-V") return ok(Command::version);
@@ -128,7 +139,8 @@ private:
             if (!takes_value(arg) && !is_solve_flag(arg)) {
                 return error("unknown option '" + arg + "' for 'prune " + name + " " + kind->name + "' (see 'prune --help' and 'prune " + kind->name + " --help')");
             }
-            if (command != Command::solve) return error("option " + arg + " applies to 'prune solve' only");
+            const bool is_output = arg == "-o" || arg == "--output";
+            if (command != Command::solve && !is_output) return error("option " + arg + " applies to 'prune solve' only");
             if (is_solve_flag(arg)) {
                 if (has_inline_value) return error("option " + arg + " takes no value");
                 if (arg == "--first") first = true;
@@ -138,6 +150,7 @@ private:
                 if (arg == "--stats") line_.stats = true;
                 if (arg == "--batch") line_.batch = true;
                 if (arg == "--unique") line_.unique = true;
+                if (arg == "--quiet" || arg == "-q") line_.quiet = true;
                 trace::apply_trace_flag(arg, line_.trace);
                 continue;
             }
@@ -168,9 +181,9 @@ private:
         return ok(command);
     }
 
-    // prune trace view FILE.jsonl -o FILE.html
+    // prune trace view FILE.jsonl [-o FILE.html]
     CommandLineResult parse_trace_view() {
-        if (args_.size() < 2 || args_[1] != "view") return error("usage: prune trace view FILE.jsonl -o FILE.html");
+        if (args_.size() < 2 || args_[1] != "view") return error("usage: prune trace view FILE.jsonl [-o FILE.html]");
         for (std::size_t i = 2; i < args_.size(); ++i) {
             const std::string& arg = args_[i];
             if (arg == "-o" || arg == "--output") {
@@ -182,8 +195,8 @@ private:
                 line_.files.push_back(arg);
             }
         }
-        if (line_.files.size() != 1) return error("'prune trace view' needs one trace file: prune trace view FILE.jsonl -o FILE.html");
-        if (line_.output_file.empty()) return error("'prune trace view' needs -o FILE.html");
+        if (line_.files.size() != 1) return error("'prune trace view' needs one trace file: prune trace view FILE.jsonl [-o FILE.html]");
+        if (line_.output_file.empty()) line_.output_file = line_.files[0] + ".html";  // next to the trace
         return ok(Command::trace_view);
     }
 
@@ -191,7 +204,10 @@ private:
     std::string apply_valued_option(const std::string& option, const std::string& value) {
         auto& search = line_.solve.search;
         std::uint64_t number = 0;
-        if (option == "-n") {
+        if (option == "-o" || option == "--output") {
+            if (value.empty()) return option + " needs a file name";
+            line_.output_file = value;
+        } else if (option == "-n") {
             if (!parse_unsigned(value, number) || number == 0) return "-n needs a positive whole number, got '" + value + "'";
             line_.solve.max_solutions = number;
         } else if (option == "--html") {

@@ -11,11 +11,12 @@
 
 namespace prune::cli {
 
-enum class Command { help, version, list, kind_help, solve, check, smtlib, trace_view };
+enum class Command { help, help_topic, version, list, kind_help, solve, check, smtlib, trace_view };
 
 struct CommandLine {
     Command command = Command::help;
     std::string kind;                 // solve, check, smtlib, kind_help
+    std::string topic;                // help_topic: prune help TOPIC
     std::vector<std::string> files;   // positional arguments after the kind
     puzzles::KindFlags kind_flags;    // e.g. --unique-lines
 
@@ -23,6 +24,7 @@ struct CommandLine {
     puzzles::SolveSettings solve;
     bool json = false;
     bool stats = false;
+    bool quiet = false;               // --quiet: the solution only (no check lines, verdict or summary)
     std::string html_file;            // empty: no page
     trace::TraceOptions trace;        // --trace, --trace-text, --profile, --explain, ...
     // solve --batch: FILE holds many puzzles (cli/batch_command.cpp)
@@ -30,7 +32,8 @@ struct CommandLine {
     bool unique = false;              // --unique: check each batch puzzle for a second solution
     unsigned jobs = 1;                // -j N: worker threads (0: one per core)
 
-    // trace view: files[0] is the trace, output_file the page
+    // -o FILE: solve, check and smtlib write their standard output there instead.
+    // trace view: files[0] is the trace, output_file the page (default: FILE.html).
     std::string output_file;
 };
 

@@ -1,3 +1,5 @@
+// The help texts: `prune --help` is one screen (at most 24 lines of at most 80
+// columns, tested); the details live in `prune help TOPIC`, one text per topic.
 #include "cli/help.hpp"
 
 #include <filesystem>
@@ -13,6 +15,144 @@
 #endif
 
 namespace prune::cli {
+namespace {
+
+const char* const solve_topic =
+    "prune solve KIND [FILE|-] [options]: solve one puzzle\n"
+    "  (no FILE: the kind's built-in instance; -: standard input)\n"
+    "\n"
+    "What to look for:\n"
+    "  (default)         the first solution and its check lines, then a look for a\n"
+    "                    second one (within the limits): is the solution unique?\n"
+    "  --first           stop at the first solution (no uniqueness look)\n"
+    "  --all             print every solution\n"
+    "  -n N              stop after N solutions\n"
+    "  --count           count the solutions, print none\n"
+    "\n"
+    "Output:\n"
+    "  --quiet, -q       the solution only: no check lines, no verdict (--count: the\n"
+    "                    number); a limit that stopped the search goes to stderr\n"
+    "  -o FILE           write the output to FILE (opened before solving)\n"
+    "  --json            one JSON object: {\"kind\", \"file\", \"status\": \"sat\"|\"unsat\"|\n"
+    "                    \"unknown\", \"solutions\", \"count\" (--count, --all),\n"
+    "                    \"unique\" (when checked), \"limit_reached\", \"limit\" (which\n"
+    "                    one: {\"kind\": \"time\"|\"memory\"|\"node\"|\"fail\"|\"interrupt\",\n"
+    "                    \"value\"}), \"stats\"}\n"
+    "  --html FILE       also a self-contained HTML page of the first solution\n"
+    "  --stats           search statistics on standard error (\"engine solutions\":\n"
+    "                    found by the search, before a count's symmetry factor)\n"
+    "  A --count or --all run shows a progress line when stderr is a terminal.\n"
+    "\n"
+    "Limits (exit code 3 when one stops the search first; the verdict names it,\n"
+    "e.g. \"time limit 2 s reached\"):\n"
+    "  --time-limit SECONDS   --node-limit N   --fail-limit N\n"
+    "  --memory-limit MB      the process's resident memory, in MiB\n"
+    "\n"
+    "Search:\n"
+    "  --var input|first-fail|domwdeg     variable selection (default first-fail;\n"
+    "                                     domwdeg for sudoku)\n"
+    "  --val min|max|median|split|reverse-split|random   value (default min)\n"
+    "  --alldiff value|bounds|domain      alldifferent strength (default domain)\n"
+    "  --restarts none|luby|geometric     restart policy (default none)\n"
+    "  --seed N                           seed for --val random\n"
+    "Kinds may add options (prune help KIND), e.g. kurosu --unique-lines.\n"
+    "Tracing: prune help trace. Many puzzles at once: prune help batch.\n";
+
+const char* const batch_topic =
+    "prune solve KIND FILE|- --batch [-j N] [--unique] [--json] [limits]\n"
+    "\n"
+    "FILE holds many puzzles: one per line for kinds with a one-line form (sudoku:\n"
+    "81 characters, '.' or 0 blank; seki: the rotor string), else separated by\n"
+    "blank lines; # lines are comments. One output line per puzzle, in input order.\n"
+    "The plain line and the --json \"status\" always agree:\n"
+    "  plain line        --json status   meaning\n"
+    "  the solution      sat             solved (with --unique: the only solution)\n"
+    "  multiple          multiple        (--unique) more than one solution\n"
+    "  unsat             unsat           no solution\n"
+    "  unknown           unknown         a limit stopped the search first (with\n"
+    "                                    --unique: maybe after a first solution)\n"
+    "  error             error           a bad puzzle: file:line:col: error: ...\n"
+    "                                    on standard error\n"
+    "The solution's one-line form per kind: docs/puzzle-formats.md (sudoku: the\n"
+    "N*N characters; seki, kurosu: the 0/1 rows joined; others: the values\n"
+    "separated by blanks). --json: one object per line: {\"line\", \"status\",\n"
+    "\"solution\" (whenever one was found), \"unique\" (--unique), \"nodes\",\n"
+    "\"failures\"} or {\"line\", \"status\": \"error\", \"error\"}.\n"
+    "  -j N       N worker threads (0: one per core); the same output for any N\n"
+    "  --unique   also look for a second solution of each puzzle\n"
+    "  --quiet    no summary\n"
+    "A summary goes to standard error (counts, time, puzzles/s, median and maximum\n"
+    "time per puzzle; --stats adds nodes and failures), with a progress line when\n"
+    "standard error is a terminal. Exit code: 2 if any puzzle was bad, else 3 if\n"
+    "any was stopped by a limit, else 0 (unsat and multiple puzzles are answers).\n";
+
+const char* const trace_topic =
+    "Tracing options of prune solve and prune fzn (docs/trace-format.md):\n"
+    "  --trace FILE      every search and propagation event as JSON Lines; the same\n"
+    "                    run gives the same bytes. --trace -: to standard output (the\n"
+    "                    report then goes to standard error unless -o FILE)\n"
+    "  --trace-times     add microseconds since the start to each --trace event\n"
+    "  --trace-text      the events, readable and indented by depth, on stderr\n"
+    "  --trace-limit N   at most N events per trace output (then a 'truncated' note)\n"
+    "  --profile         after the run, a table per propagator and per kind on\n"
+    "                    stderr: runs, values removed, failures, share of time\n"
+    "  --explain VAR     the history of VAR (e.g. r3c4) in the first solution: each\n"
+    "                    removal, by which propagator or decision, at which node\n"
+    "A --trace file that cannot be written fails before the search (exit 2).\n"
+    "\n"
+    "prune trace view TRACE.jsonl [-o PAGE.html]\n"
+    "  A self-contained page (no network) to explore the trace: the search tree,\n"
+    "  and per node its decisions, propagation steps and board. Without -o the page\n"
+    "  is TRACE.jsonl.html. A trace cut short (no 'end' event, a partial last line)\n"
+    "  gives a warning; a file that is no prune trace is an error (exit 2).\n";
+
+const char* const fzn_topic =
+    "FlatZinc and MiniZinc:\n"
+    "  prune fzn MODEL.fzn [flags]   solve FlatZinc as fzn-prune does, plus the\n"
+    "                                tracing options (prune help trace)\n"
+    "  prune fzn --help              the FlatZinc flags (-a, -n, -t, -s, ...)\n"
+    "  minizinc --solver prune MODEL.mzn [DATA.dzn]\n"
+    "                                a MiniZinc model, once prune's solver\n"
+    "                                configuration is installed (README.md)\n";
+
+const char* const exit_codes_topic =
+    "Exit codes of prune (the same for every command):\n"
+    "  0  a solution was found, or a --count / --all run completed with at least\n"
+    "     one; check: every rule holds\n"
+    "  1  the search proved that there is no solution (also a completed count of\n"
+    "     0); check: some rule fails\n"
+    "  2  usage error, unreadable input (file:line:col: error: ...), or an output\n"
+    "     (-o, --html, --trace) that cannot be written\n"
+    "  3  a limit stopped the search before it found what was asked for:\n"
+    "       --time-limit SECONDS   time limit S s reached\n"
+    "       --memory-limit MB      memory limit M MB reached\n"
+    "       --node-limit N         node limit N reached\n"
+    "       --fail-limit N         fail limit N reached\n"
+    "       Ctrl-C / SIGTERM       interrupted (the statistics are printed)\n"
+    "     What was found is printed. --batch: 2 if any puzzle was bad, else 3 if\n"
+    "     any was stopped by a limit, else 0.\n";
+
+const char* const formats_topic =
+    "Formats (docs/puzzle-formats.md has them all, with examples):\n"
+    "  prune help KIND       the input format and options of one kind\n"
+    "  prune list            the kinds\n"
+    "  Plain output: the solution in the puzzle's own layout, the check lines, a\n"
+    "  verdict. --quiet: the solution only. --json: prune help solve.\n"
+    "  prune check reads back prune's plain or --json output, or an SMT model\n"
+    "  (prune smtlib KIND FILE | z3 -in | prune check KIND FILE -) and prints the\n"
+    "  grid it checked, then the check lines.\n"
+    "  A 16x16 or 25x25 sudoku written with letters (A for 10, ...) is answered in\n"
+    "  letters; one written with numbers, in numbers.\n"
+    "  Batch lines: prune help batch.\n";
+
+struct Topic {
+    const char* name;
+    const char* text;
+};
+
+const Topic topics[] = {{"solve", solve_topic}, {"batch", batch_topic}, {"trace", trace_topic}, {"fzn", fzn_topic}, {"exit-codes", exit_codes_topic}, {"formats", formats_topic}};
+
+}  // namespace
 
 namespace {
 
@@ -44,88 +184,49 @@ std::string main_help() {
     std::string text =
         "prune: a finite-domain constraint solver for grid puzzles\n"
         "\n"
-        "Usage:\n"
-        "  prune list                          the puzzle kinds, one line each\n"
-        "  prune solve KIND [FILE|-] [options] solve a puzzle (no FILE: the kind's built-in\n"
-        "                                      instance; -: standard input)\n"
-        "  prune check KIND PUZZLE SOLUTION    check a solution rule by rule; SOLUTION is prune's\n"
-        "                                      plain or --json output, or an SMT model (either may be -)\n"
-        "  prune smtlib KIND [FILE|-]          print the puzzle as SMT-LIB 2 (QF_LIA), e.g. for\n"
-        "                                      prune smtlib seki p.txt | z3 -in | prune check seki p.txt -\n"
-        "  prune trace view TRACE.jsonl -o PAGE.html\n"
-        "                                      a self-contained page to explore a --trace file\n"
-        "  prune fzn MODEL.fzn [flags]         solve FlatZinc (as fzn-prune, plus --trace/--profile/--explain; prune fzn --help)\n"
-        "  prune KIND --help                   the input format and options of a kind\n"
-        "  prune --help | --version\n"
-        "\n"
-        "Solve options:\n"
-        "  (default)            print the first solution and its check, then look for a second\n"
-        "                       one (within the limits) and say whether the solution is unique\n"
-        "  --first              stop at the first solution (no uniqueness look)\n"
-        "  --all                print every solution\n"
-        "  -n N                 stop after N solutions\n"
-        "  --count              count the solutions, print none\n"
-        "  --json               print one JSON object instead of text:\n"
-        "                       {\"kind\", \"status\": \"sat\"|\"unsat\"|\"unknown\", \"solutions\": [...],\n"
-        "                        \"count\" (with --count or --all), \"unique\" (when checked), \"stats\"}\n"
-        "  --html FILE          also write a self-contained HTML page of the first solution\n"
-        "  --stats              print search statistics on standard error\n"
-        "  --time-limit SECONDS stop the search after this long\n"
-        "  --memory-limit MB    stop the search when the process holds more than MB MiB\n"
-        "  --node-limit N       stop the search after N nodes\n"
-        "  --fail-limit N       stop the search after N failures\n"
-        "  --seed N             seed for --val random\n"
-        "  --restarts none|luby|geometric              restart policy (default none)\n"
-        "  --var input|first-fail|domwdeg              variable selection (default first-fail;\n"
-        "                                              domwdeg for sudoku)\n"
-        "  --val min|max|median|split|reverse-split|random   value selection (default min)\n"
-        "  --alldiff value|bounds|domain               alldifferent strength (default domain)\n"
-        "\n"
-        "Tracing options of solve (docs/trace-format.md):\n"
-        "  --trace FILE         write every search and propagation event as JSON Lines;\n"
-        "                       the same run gives the same bytes\n"
-        "  --trace-times        add microseconds since the start to each --trace event\n"
-        "  --trace-text         the events, readable and indented by depth, on standard error\n"
-        "  --trace-limit N      at most N events per trace output (then a 'truncated' note)\n"
-        "  --profile            after the run, a table per propagator and per kind on standard\n"
-        "                       error: runs, values removed, failures, share of propagation time\n"
-        "  --explain VAR        the history of VAR (e.g. r3c4) in the first solution: each\n"
-        "                       removal, by which propagator or decision, at which node\n"
-        "Kinds may add their own options (prune KIND --help), e.g. kurosu --unique-lines.\n"
-        "\n"
-        "Batch solving: prune solve KIND FILE|- --batch [-j N] [--unique] [--json] [limits]\n"
-        "  FILE holds many puzzles: one per line for kinds with a one-line form (sudoku: 81\n"
-        "  characters, '.' or 0 blank; seki: the rotor string), else separated by blank\n"
-        "  lines; # lines are comments. One output line per puzzle, in input order:\n"
-        "    the solution on one line (sudoku: 81 digits)\n"
-        "    unsat      the puzzle has no solution\n"
-        "    multiple   (--unique) it has more than one; a solution line then means unique\n"
-        "    unknown    a limit stopped the search first (limits apply per puzzle)\n"
-        "    error      the puzzle is bad: file:line:col: error: ... on standard error\n"
-        "  --json: one object per line: {\"line\", \"status\": \"sat\"|\"unsat\"|\"unknown\"|\"error\",\n"
-        "  \"solution\", \"unique\" (with --unique), \"nodes\", \"failures\"} or {..., \"error\"}.\n"
-        "  -j N       N worker threads (0: one per core); the output is the same for any N\n"
-        "  --unique   also look for a second solution of each puzzle\n"
-        "  A summary goes to standard error (counts, time, puzzles/s, median and maximum\n"
-        "  time per puzzle; --stats adds nodes and failures), with a progress line when\n"
-        "  standard error is a terminal. Exit code: 2 if any puzzle was bad, else 3 if\n"
-        "  any was stopped by a limit, else 0 (unsat and multiple puzzles are answers).\n"
-        "\n"
-        "Exit codes:\n"
-        "  0  a solution was found, or a --count / --all run completed with at least one;\n"
-        "     check: every rule holds\n"
-        "  1  the search proved that there is no solution (also a completed count of 0);\n"
-        "     check: some rule fails\n"
-        "  2  usage error or unreadable input (errors are printed as file:line:col: error: ...)\n"
-        "  3  a limit (--time-limit, --memory-limit, --node-limit, --fail-limit) or Ctrl-C /\n"
-        "     SIGTERM stopped the search before it found what was asked for; what it found\n"
-        "     is printed, and the statistics after a signal\n"
-        "\n"
-        "Kinds:\n";
+        "  prune list                         the puzzle kinds\n"
+        "  prune solve KIND [FILE|-] [opts]   solve a puzzle (no FILE: a built-in one)\n"
+        "  prune check KIND PUZZLE SOLUTION   check a solution (plain, JSON or SMT)\n"
+        "  prune smtlib KIND [FILE|-]         the puzzle as SMT-LIB 2, e.g. for\n"
+        "      prune smtlib seki p.txt | z3 -in | prune check seki p.txt -\n"
+        "  prune trace view TRACE.jsonl       a page to explore a --trace file\n"
+        "  prune fzn MODEL.fzn [flags]        solve FlatZinc (prune help fzn)\n"
+        "  prune help TOPIC|KIND              topics: solve batch trace fzn formats\n"
+        "                                     exit-codes; KIND: its input format\n"
+        "Solve options (all of them: prune help solve):\n"
+        "  --first | --all | -n N | --count   what to find (default: the first and\n"
+        "                                     whether it is unique)\n"
+        "  --quiet  -o FILE                   the solution only; write to FILE\n"
+        "  --json  --html FILE  --stats       other outputs\n"
+        "  --time-limit S  --node-limit N  --fail-limit N  --memory-limit MB\n"
+        "  --batch [-j N] [--unique]          many puzzles, one line each\n"
+        "  --trace FILE|-  --profile  --explain VAR   (prune help trace)\n"
+        "Exit codes: 0 solved, 1 no solution, 2 usage or input error, 3 a limit or\n"
+        "Ctrl-C stopped the search (prune help exit-codes)\n"
+        "Kinds:";
+    std::string line = text.substr(text.rfind('\n') + 1);
+    text.resize(text.rfind('\n') + 1);
     for (const puzzles::PuzzleKind& kind : puzzles::Registry::global().kinds()) {
-        text += "  " + kind.name + std::string(kind.name.size() < 15 ? 15 - kind.name.size() : 1, ' ') + kind.description + "\n";
+        if (line.size() + 1 + kind.name.size() > 80) {
+            text += line + "\n";
+            line = "      ";
+        }
+        line += " " + kind.name;
     }
-    return text;
+    return text + line + "\n";
+}
+
+const char* help_topic(const std::string& name) {
+    for (const Topic& topic : topics) {
+        if (name == topic.name) return topic.text;
+    }
+    return nullptr;
+}
+
+std::string help_topic_names() {
+    std::string names;
+    for (const Topic& topic : topics) names += (names.empty() ? "" : ", ") + std::string(topic.name);
+    return names;
 }
 
 std::string kind_help(const puzzles::PuzzleKind& kind) {
@@ -139,7 +240,7 @@ std::string kind_help(const puzzles::PuzzleKind& kind) {
     if (!kind.builtin_text.empty()) text += "  prune solve " + kind.name + "        (the built-in example)\n";
     text += "  prune solve " + kind.name + " FILE --json\n";
     text += "  prune smtlib " + kind.name + " FILE | z3 -in | prune check " + kind.name + " FILE -\n";
-    text += "\nRun 'prune --help' for the solve options and the exit codes.\n";
+    text += "\nSolve options: prune help solve. Exit codes: prune help exit-codes.\n";
     return text;
 }
 

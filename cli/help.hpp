@@ -7,6 +7,10 @@
 namespace prune::cli {
 
 std::string main_help();
+// The text of `prune help TOPIC` (solve, batch, trace, fzn, exit-codes, formats);
+// null for an unknown topic.
+const char* help_topic(const std::string& name);
+std::string help_topic_names();  // "solve, batch, ..."
 std::string kind_help(const puzzles::PuzzleKind& kind);
 std::string version_text();
 // Where example `file` of `kind` is: under share/prune/examples/KIND/ next to an

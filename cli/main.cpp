@@ -1,4 +1,6 @@
 // prune: the command line. Parses the arguments, then hands over to one subcommand.
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -7,7 +9,46 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
+#include "cli/output_file.hpp"
 #include "puzzles/registry.hpp"
+
+namespace {
+
+using namespace prune::cli;
+
+// -o FILE: opened before anything is read or solved, so that a path that cannot be
+// written costs nothing; an input file given as FILE is refused (it would be emptied
+// before it is read).
+bool open_command_output(const CommandLine& command, std::ofstream& file) {
+    for (const std::string& input : command.files) {
+        std::error_code ec;
+        if (input != "-" && std::filesystem::equivalent(input, command.output_file, ec)) {
+            std::cerr << "prune: error: -o " << command.output_file << " is an input file: it would be overwritten before it is read\n";
+            return false;
+        }
+    }
+    std::string error;
+    if (open_output_file(command.output_file, file, error)) return true;
+    std::cerr << error << "\n";
+    return false;
+}
+
+int run_command(const CommandLine& command, std::ostream& out) {
+    switch (command.command) {
+        case Command::help: out << main_help(); return exit_solved;
+        case Command::help_topic: out << help_topic(command.topic); return exit_solved;
+        case Command::version: out << version_text(); return exit_solved;
+        case Command::kind_help: out << kind_help(*prune::puzzles::Registry::global().find(command.kind)); return exit_solved;
+        case Command::list: return run_list(out);
+        case Command::solve: return run_solve(command, out, std::cerr);
+        case Command::check: return run_check(command, out, std::cerr);
+        case Command::smtlib: return run_smtlib(command, out, std::cerr);
+        case Command::trace_view: return run_trace_view(command, out, std::cerr);
+    }
+    return exit_usage;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     using namespace prune::cli;
@@ -29,18 +70,19 @@ int main(int argc, char** argv) {
     const CommandLine& command = *parsed.command_line;
     // Unsynchronised streams write faster (batch output is large), at the price of a
     // buffer per standard stream: only for the commands that solve or read files.
-    const bool prints_little = command.command == Command::help || command.command == Command::version || command.command == Command::kind_help ||
+    const bool prints_little = command.command == Command::help || command.command == Command::help_topic ||
+                               command.command == Command::version || command.command == Command::kind_help ||
                                command.command == Command::list;
     if (!prints_little) std::ios::sync_with_stdio(false);
-    switch (command.command) {
-        case Command::help: std::cout << main_help(); return exit_solved;
-        case Command::version: std::cout << version_text(); return exit_solved;
-        case Command::kind_help: std::cout << kind_help(*prune::puzzles::Registry::global().find(command.kind)); return exit_solved;
-        case Command::list: return run_list(std::cout);
-        case Command::solve: return run_solve(command, std::cout, std::cerr);
-        case Command::check: return run_check(command, std::cout, std::cerr);
-        case Command::smtlib: return run_smtlib(command, std::cout, std::cerr);
-        case Command::trace_view: return run_trace_view(command, std::cout, std::cerr);
+    const bool writes_output_file = !command.output_file.empty() && command.command != Command::trace_view;
+    if (!writes_output_file) return run_command(command, std::cout);
+    std::ofstream file;
+    if (!open_command_output(command, file)) return exit_usage;
+    const int code = run_command(command, file);
+    file.flush();
+    if (!file) {
+        std::cerr << "prune: error: cannot write " << command.output_file << ": the write failed\n";
+        return exit_usage;
     }
-    return exit_usage;
+    return code;
 }

@@ -1,9 +1,14 @@
 // prune solve: runs the search and reports in plain text, JSON and/or HTML.
+#include <cstdio>
 #include <fstream>
+#include <functional>
+#include <iostream>
 #include <ostream>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_file.hpp"
+#include "cli/progress_line.hpp"
 #include "cli/signal_stop.hpp"
 #include "cli/trace/trace_session.hpp"
 #include "puzzles/check_report.hpp"
@@ -30,25 +35,31 @@ int exit_code_of(const CommandLine& command, const SolveOutcome& outcome) {
     return outcome.limit_reached ? exit_limit : exit_no_solution;
 }
 
+// " (time limit 2 s reached)": which limit stopped the search, for the verdict.
+std::string limit_note(const SolveOutcome& outcome) {
+    const std::string limit = puzzles::describe_limit(outcome.limit);
+    return limit.empty() ? "" : " (" + limit + ")";
+}
+
 // The closing line of the plain output.
 std::string plain_verdict(const CommandLine& command, const SolveOutcome& outcome) {
     const SolveMode mode = command.solve.mode;
     if (mode == SolveMode::count) {
-        if (outcome.limit_reached) return "At least " + plural(outcome.solutions, "solution") + " (a limit stopped the count).";
+        if (outcome.limit_reached) return "At least " + plural(outcome.solutions, "solution") + ": a limit stopped the count" + limit_note(outcome) + ".";
         return plural(outcome.solutions, "solution") + ".";
     }
     if (outcome.solutions == 0) {
-        return outcome.limit_reached ? "No solution found: a limit stopped the search first." : "No solution: the puzzle has none.";
+        return outcome.limit_reached ? "No solution found: a limit stopped the search first" + limit_note(outcome) + "." : "No solution: the puzzle has none.";
     }
     if (mode == SolveMode::all) {
         if (command.solve.max_solutions != 0 && outcome.solutions >= command.solve.max_solutions) {
             return "Stopped after " + plural(outcome.solutions, "solution") + " (-n " + std::to_string(command.solve.max_solutions) + ").";
         }
-        if (outcome.limit_reached) return plural(outcome.solutions, "solution") + " found before a limit stopped the search.";
+        if (outcome.limit_reached) return plural(outcome.solutions, "solution") + " found before a limit stopped the search" + limit_note(outcome) + ".";
         return plural(outcome.solutions, "solution") + ", all found.";
     }
     if (mode == SolveMode::first_and_unique) {
-        if (!outcome.unique_checked) return "Uniqueness unknown: a limit stopped the search for a second solution.";
+        if (!outcome.unique_checked) return "Uniqueness unknown: a limit stopped the search for a second solution" + limit_note(outcome) + ".";
         return outcome.unique ? "The solution is unique." : "The solution is not unique: there is another one.";
     }
     return "";
@@ -68,16 +79,18 @@ const char* variable_selection_name(VariableSelection v) {
 
 void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOptions& search) {
     const SearchStatistics& s = outcome.statistics;
-    err << "branching:    --var " << variable_selection_name(search.variable) << "\n"
-        << "variables:    " << outcome.variables << "\n"
-        << "propagators:  " << outcome.propagators << "\n"
-        << "nodes:        " << s.nodes << "\n"
-        << "failures:     " << s.failures << "\n"
-        << "propagations: " << s.propagations << "\n"
-        << "solutions:    " << s.solutions << "\n"
-        << "restarts:     " << s.restarts << "\n"
-        << "max depth:    " << s.max_depth << "\n"
-        << "search time:  " << s.seconds << " s\n";
+    // "engine solutions": what the search found; a kind's count (quarto, ostomachion)
+    // may multiply them by a symmetry factor, so they can differ from the count.
+    err << "branching:        --var " << variable_selection_name(search.variable) << "\n"
+        << "variables:        " << outcome.variables << "\n"
+        << "propagators:      " << outcome.propagators << "\n"
+        << "nodes:            " << s.nodes << "\n"
+        << "failures:         " << s.failures << "\n"
+        << "propagations:     " << s.propagations << "\n"
+        << "engine solutions: " << s.solutions << "\n"
+        << "restarts:         " << s.restarts << "\n"
+        << "max depth:        " << s.max_depth << "\n"
+        << "search time:      " << s.seconds << " s\n";
 }
 
 void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
@@ -93,7 +106,7 @@ void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
     json.value(s.failures);
     json.key("propagations");
     json.value(s.propagations);
-    json.key("solutions");
+    json.key("engine_solutions");  // found by the search, before any symmetry factor of a count
     json.value(s.solutions);
     json.key("restarts");
     json.value(s.restarts);
@@ -104,6 +117,112 @@ void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
     json.end_object();
 }
 
+void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit) {
+    json.begin_object();
+    json.key("kind");
+    json.value(puzzles::limit_kind_name(limit.kind));
+    if (limit.kind != puzzles::LimitStop::Kind::interrupt) {
+        json.key("value");
+        json.value(limit.value);
+    }
+    if (limit.kind == puzzles::LimitStop::Kind::memory) {
+        json.key("used_mb");
+        json.value(limit.memory_used_mb);
+        json.key("before_search");
+        json.value(limit.before_search);
+    }
+    json.end_object();
+}
+
+void write_json_outcome(std::ostream& out, const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle,
+                        const std::vector<Values>& kept, const SolveOutcome& outcome) {
+    puzzles::JsonWriter json;
+    json.begin_object();
+    json.key("kind");
+    json.value(command.kind);
+    json.key("file");
+    json.value(origin);
+    json.key("status");
+    json.value(outcome.solutions > 0 ? "sat" : outcome.exhausted ? "unsat" : "unknown");
+    json.key("solutions");
+    json.begin_array();
+    for (const Values& values : kept) puzzle.write_json_solution(json, values);
+    json.end_array();
+    if (command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all) {
+        json.key("count");
+        json.value(outcome.solutions);
+        for (const puzzles::CountFigure& figure : outcome.figures) {
+            json.key(figure.key);
+            json.value(figure.value);
+        }
+    }
+    if (outcome.unique_checked) {
+        json.key("unique");
+        json.value(outcome.unique);
+    }
+    json.key("limit_reached");
+    json.value(outcome.limit_reached);
+    if (outcome.limit_reached) {
+        json.key("limit");
+        write_json_limit(json, outcome.limit);
+    }
+    json.key("stats");
+    write_json_stats(json, outcome);
+    json.end_object();
+    out << json.text() << "\n";
+}
+
+// After the solutions: the verdict and a count's figures; --quiet: a count's number
+// alone, and the limit that stopped the search (a diagnostic) on `err`.
+void write_plain_closing(std::ostream& report, std::ostream& err, const CommandLine& command, const SolveOutcome& outcome) {
+    if (command.quiet) {
+        if (command.solve.mode == SolveMode::count) report << outcome.solutions << "\n";
+        if (outcome.limit_reached && outcome.limit.kind != puzzles::LimitStop::Kind::interrupt) err << "prune: " << puzzles::describe_limit(outcome.limit) << "\n";
+        return;
+    }
+    const std::string verdict = plain_verdict(command, outcome);
+    if (!verdict.empty()) report << verdict << "\n";
+    for (const puzzles::CountFigure& figure : outcome.figures) report << figure.label << ": " << figure.value << "\n";
+}
+
+// The progress line of a long --count or --all on a terminal: what the engine has
+// found so far, its speed and the time since the start. A kind's count may run one
+// search after another (quarto, ostomachion), each counting from 0 again: their
+// figures are summed (to within the 1,024 nodes between two reports).
+std::function<void(const SearchStatistics&)> progress_reporter(ProgressLine& line) {
+    struct Totals {
+        std::uint64_t earlier_nodes = 0;      // of the searches before this one
+        std::uint64_t earlier_solutions = 0;
+        SearchStatistics last;                // the last report of this one
+    };
+    return [&line, totals = Totals{}](const SearchStatistics& statistics) mutable {
+        if (statistics.nodes < totals.last.nodes) {  // a new search began
+            totals.earlier_nodes += totals.last.nodes;
+            totals.earlier_solutions += totals.last.solutions;
+        }
+        totals.last = statistics;
+        const auto now = ProgressLine::Clock::now();
+        if (!line.due(now)) return;
+        const double elapsed = line.elapsed(now);
+        const std::uint64_t nodes = totals.earlier_nodes + statistics.nodes;
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.1f", elapsed);
+        line.show("prune: " + plural(totals.earlier_solutions + statistics.solutions, "engine solution") + " so far, " +
+                  rate_text(static_cast<double>(nodes) / elapsed) + " nodes/s, " + seconds + " s");
+    };
+}
+
+// The HTML page of the first solution (--html), into the file opened before the search.
+bool write_html_page(std::ofstream& file, const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle,
+                     const std::optional<Values>& first, const std::optional<puzzles::CheckReport>& first_report, const SolveOutcome& outcome) {
+    const std::string subtitle = origin + " - " + plain_verdict(command, outcome);
+    const std::string title = "prune: " + puzzle.summary();
+    file << (first ? puzzles::html_page(title, subtitle, puzzle.render_html_figure(*first), &*first_report)
+                   : puzzles::html_page(title, subtitle, "<p>No solution to show.</p>", nullptr));
+    file.flush();
+    return static_cast<bool>(file);
+}
+
 }  // namespace
 
 int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) {
@@ -112,102 +231,72 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     const auto puzzle = load_puzzle(command, command.files.empty() ? "" : command.files[0], origin, err);
     if (!puzzle) return exit_usage;
 
+    // Every file is opened before the search: one that cannot be written fails now.
+    std::ofstream html_file;
+    trace::TraceSession trace_session(command.trace, err, &std::cout);
+    std::string error;
+    if ((!command.html_file.empty() && !open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
+        err << error << "\n";
+        return exit_usage;
+    }
+    // --trace -: the trace is standard output, so the report goes to standard error
+    // (unless -o sent it to a file).
+    std::ostream& report = command.trace.trace_file == "-" && &out == &std::cout ? err : out;
+
     const bool numbered = command.solve.mode == SolveMode::all;
     std::vector<Values> kept;          // for --json
     std::optional<Values> first;       // for --html
     std::optional<puzzles::CheckReport> first_report;
     std::uint64_t index = 0;
     bool all_checked = true;
+    const bool long_run = command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all;
+    ProgressLine progress(err, long_run && ProgressLine::stderr_is_terminal(err));
 
-    trace::TraceSession trace_session(command.trace, err);
-    std::string trace_error;
-    if (!trace_session.open(trace_error)) {
-        err << trace_error << "\n";
-        return exit_usage;
-    }
     const auto report_solution = [&](const Values& values) {
         ++index;
-        puzzles::CheckReport report = puzzles::check_solution(*puzzle, values);
-        all_checked = all_checked && report.ok();
+        puzzles::CheckReport check = puzzles::check_solution(*puzzle, values);
+        all_checked = all_checked && check.ok();
         if (command.json) {
             kept.push_back(values);
         } else {
-            if (numbered) out << (index > 1 ? "\n" : "") << "Solution " << index << ":\n";
-            out << puzzle->render_plain(values) << report.to_text();
-            out.flush();
+            progress.clear();
+            if (command.quiet) {
+                report << (index > 1 ? "\n" : "") << puzzle->render_plain(values);
+            } else {
+                if (numbered) report << (index > 1 ? "\n" : "") << "Solution " << index << ":\n";
+                report << puzzle->render_plain(values) << check.to_text();
+            }
+            report.flush();
         }
         if (!first) {
             first = values;
-            first_report = std::move(report);
+            first_report = std::move(check);
         }
     };
-    RunTracer* tracer = trace_session.tracer();
     // Ctrl-C or SIGTERM stops the search like a limit: what was found is still printed.
     const SignalStop signals;
     puzzles::SolveSettings settings = command.solve;
     settings.search.stop = signals.flag();
-    settings.tracer = tracer;
+    settings.tracer = trace_session.tracer();
     settings.trace_source = command.kind + " " + origin;
+    if (long_run && ProgressLine::stderr_is_terminal(err)) settings.search.progress = progress_reporter(progress);
     const SolveOutcome outcome = puzzles::solve_puzzle(*puzzle, settings, report_solution);
+    progress.clear();
     if (!outcome.trace_error.empty()) {
         err << "prune: error: " << outcome.trace_error << "\n";
         return exit_usage;
     }
-
     if (!outcome.error.empty()) {
         err << "prune: error: invalid model: " << outcome.error << "\n";
         return exit_usage;
     }
     if (!all_checked) err << "prune: internal error: a solution found by the engine breaks a rule (see the check lines)\n";
 
-    if (command.json) {
-        puzzles::JsonWriter json;
-        json.begin_object();
-        json.key("kind");
-        json.value(command.kind);
-        json.key("file");
-        json.value(origin);
-        json.key("status");
-        json.value(outcome.solutions > 0 ? "sat" : outcome.exhausted ? "unsat" : "unknown");
-        json.key("solutions");
-        json.begin_array();
-        for (const Values& values : kept) puzzle->write_json_solution(json, values);
-        json.end_array();
-        if (command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all) {
-            json.key("count");
-            json.value(outcome.solutions);
-            for (const puzzles::CountFigure& figure : outcome.figures) {
-                json.key(figure.key);
-                json.value(figure.value);
-            }
-        }
-        if (outcome.unique_checked) {
-            json.key("unique");
-            json.value(outcome.unique);
-        }
-        json.key("limit_reached");
-        json.value(outcome.limit_reached);
-        json.key("stats");
-        write_json_stats(json, outcome);
-        json.end_object();
-        out << json.text() << "\n";
-    } else {
-        const std::string verdict = plain_verdict(command, outcome);
-        if (!verdict.empty()) out << verdict << "\n";
-        for (const puzzles::CountFigure& figure : outcome.figures) out << figure.label << ": " << figure.value << "\n";
-    }
-
-    if (!command.html_file.empty()) {
-        const std::string subtitle = origin + " - " + plain_verdict(command, outcome);
-        const std::string title = "prune: " + puzzle->summary();
-        const std::string page = first ? puzzles::html_page(title, subtitle, puzzle->render_html_figure(*first), &*first_report)
-                                       : puzzles::html_page(title, subtitle, "<p>No solution to show.</p>", nullptr);
-        std::ofstream file(command.html_file, std::ios::binary);
-        file << page;
-        if (!file) {
-            err << command.html_file << ": error: cannot write the HTML page\n";
-            return exit_usage;
-        }
+    if (command.json) write_json_outcome(report, command, origin, *puzzle, kept, outcome);
+    else write_plain_closing(report, err, command, outcome);
+    if (html_file.is_open() && !write_html_page(html_file, command, origin, *puzzle, first, first_report, outcome)) {
+        err << "prune: error: cannot write " << command.html_file << ": the write failed\n";
+        return exit_usage;
     }
     if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
         err << "prune: stopped by " << SignalStop::name(signal) << "\n";

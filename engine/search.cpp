@@ -247,6 +247,7 @@ bool Search::apply_objective_bound() {
 bool Search::descend(const Literal& decision, bool right) {
     solver_.push_level();
     ++statistics_.nodes;
+    if ((statistics_.nodes & 1023) == 0 && options_.progress) options_.progress(statistics_);
     if (stack_.size() > statistics_.max_depth) statistics_.max_depth = stack_.size();
     current_node_ = ++last_node_id_;
     Tracer* tracer = solver_.tracer();

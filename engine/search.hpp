@@ -18,6 +18,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "literal.hpp"
@@ -63,6 +64,16 @@ struct SearchPhase {
     ValueSelection value = ValueSelection::min;
 };
 
+struct SearchStatistics {
+    std::uint64_t nodes = 0;
+    std::uint64_t failures = 0;
+    std::uint64_t propagations = 0;
+    std::uint64_t solutions = 0;
+    std::uint64_t restarts = 0;
+    std::uint64_t max_depth = 0;
+    double seconds = 0;
+};
+
 struct SearchOptions {
     VariableSelection variable = VariableSelection::smallest_domain;
     ValueSelection value = ValueSelection::min;
@@ -86,6 +97,10 @@ struct SearchOptions {
     // are labelled projection first.
     std::vector<IntVar> projection;
     bool project = false;
+    // Called every 1,024 nodes with the statistics so far (their `seconds` is not yet
+    // set), e.g. for a progress line on a terminal; empty: never. Runs on the
+    // searching thread, so it must be quick.
+    std::function<void(const SearchStatistics&)> progress;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -93,16 +108,6 @@ enum class SearchStatus : std::uint8_t {
     exhausted,  // no (further) solution: the search space is fully explored
     limit,      // a limit stopped the search first
     error,      // the model is invalid: Solver::error() says why
-};
-
-struct SearchStatistics {
-    std::uint64_t nodes = 0;
-    std::uint64_t failures = 0;
-    std::uint64_t propagations = 0;
-    std::uint64_t solutions = 0;
-    std::uint64_t restarts = 0;
-    std::uint64_t max_depth = 0;
-    double seconds = 0;
 };
 
 class Search {

@@ -1,7 +1,55 @@
 #include "puzzles/solve.hpp"
 
+#include <cstdio>
+
+#include "engine/memory_usage.hpp"
+
 namespace prune::puzzles {
 namespace {
+
+double mebibytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
+
+// The limit that stopped a search, told from the settings and the statistics: a
+// kind's own count (Puzzle::count_solutions) runs several searches, so the engine
+// cannot say it alone. `memory_hit`: the engine reported the memory limit.
+LimitStop limit_that_stopped(const SearchOptions& options, const SearchStatistics& statistics, bool memory_hit, std::uint64_t memory_before_search) {
+    const SearchLimits& limits = options.limits;
+    LimitStop stop;
+    if (options.stop != nullptr && options.stop->load(std::memory_order_relaxed)) {
+        stop.kind = LimitStop::Kind::interrupt;
+        return stop;
+    }
+    const std::uint64_t resident = limits.memory_mb != 0 ? resident_memory_bytes() : 0;
+    if (limits.memory_mb != 0 && (memory_hit || resident > limits.memory_mb * 1024 * 1024)) {
+        stop.kind = LimitStop::Kind::memory;
+        stop.value = static_cast<double>(limits.memory_mb);
+        stop.before_search = statistics.nodes == 0 && memory_before_search > limits.memory_mb * 1024 * 1024;
+        stop.memory_used_mb = mebibytes(stop.before_search ? memory_before_search : resident);
+    } else if (limits.nodes != 0 && statistics.nodes >= limits.nodes) {
+        stop.kind = LimitStop::Kind::nodes;
+        stop.value = static_cast<double>(limits.nodes);
+    } else if (limits.failures != 0 && statistics.failures >= limits.failures) {
+        stop.kind = LimitStop::Kind::failures;
+        stop.value = static_cast<double>(limits.failures);
+    } else if (limits.seconds > 0) {
+        stop.kind = LimitStop::Kind::time;
+        stop.value = limits.seconds;
+    } else {
+        stop.kind = LimitStop::Kind::interrupt;
+    }
+    return stop;
+}
+
+// 2, 0.5, 3.4: the shortest of up to one decimal.
+std::string short_number(double value) {
+    char buffer[64];
+    if (value == static_cast<double>(static_cast<std::uint64_t>(value))) {
+        std::snprintf(buffer, sizeof buffer, "%llu", static_cast<unsigned long long>(value));
+    } else {
+        std::snprintf(buffer, sizeof buffer, "%.3g", value);
+    }
+    return buffer;
+}
 
 Values read_values(const Solver& solver, const PuzzleModel& model) {
     Values values;
@@ -55,7 +103,38 @@ void run_search(Search& search, const Solver& solver, const PuzzleModel& model, 
 
 }  // namespace
 
+const char* limit_kind_name(LimitStop::Kind kind) {
+    switch (kind) {
+        case LimitStop::Kind::none: return "";
+        case LimitStop::Kind::time: return "time";
+        case LimitStop::Kind::memory: return "memory";
+        case LimitStop::Kind::nodes: return "node";
+        case LimitStop::Kind::failures: return "fail";
+        case LimitStop::Kind::interrupt: return "interrupt";
+    }
+    return "";
+}
+
+std::string describe_limit(const LimitStop& limit) {
+    switch (limit.kind) {
+        case LimitStop::Kind::none: return "";
+        case LimitStop::Kind::interrupt: return "interrupted";
+        case LimitStop::Kind::time: return "time limit " + short_number(limit.value) + " s reached";
+        case LimitStop::Kind::nodes: return "node limit " + short_number(limit.value) + " reached";
+        case LimitStop::Kind::failures: return "fail limit " + short_number(limit.value) + " reached";
+        case LimitStop::Kind::memory: {
+            char used[32];
+            std::snprintf(used, sizeof used, "%.1f", limit.memory_used_mb);
+            return "memory limit " + short_number(limit.value) + " MB reached: the process used " + used + " MB" +
+                   (limit.before_search ? " before the search started" : "");
+        }
+    }
+    return "";
+}
+
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution) {
+    // Read only with a memory limit: a stop before the first node is then told apart.
+    const std::uint64_t memory_at_start = settings.search.limits.memory_mb != 0 ? resident_memory_bytes() : 0;
     if (settings.mode == SolveMode::count && settings.tracer == nullptr) {
         if (std::optional<KindCount> counted = puzzle.count_solutions(settings.model, settings.search)) {
             SolveOutcome outcome;
@@ -66,6 +145,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
             outcome.statistics = counted->statistics;
             outcome.variables = counted->variables;
             outcome.propagators = counted->propagators;
+            if (outcome.limit_reached) outcome.limit = limit_that_stopped(settings.search, outcome.statistics, false, memory_at_start);
             return outcome;
         }
     }
@@ -81,8 +161,10 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
         if (!settings.tracer->begin(solver, settings.trace_source, outcome.trace_error)) return outcome;
         solver.set_tracer(settings.tracer);
     }
+    const std::uint64_t memory_before_search = options.limits.memory_mb != 0 ? resident_memory_bytes() : memory_at_start;
     Search search(solver, options);
     run_search(search, solver, model, settings, on_solution, outcome);
+    if (outcome.limit_reached) outcome.limit = limit_that_stopped(options, outcome.statistics, search.memory_limit_hit(), memory_before_search);
     if (settings.tracer != nullptr) settings.tracer->finish(solver, outcome.statistics);
     return outcome;
 }

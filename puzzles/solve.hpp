@@ -29,10 +29,27 @@ struct SolveSettings {
     std::string trace_source;         // what the trace says is being solved
 };
 
+// Which limit stopped a search, and at what value: prune solve names it in its plain
+// output ("time limit 2 s reached") and in its JSON ("limit":{"kind":"time","value":2}).
+struct LimitStop {
+    enum class Kind : std::uint8_t { none, time, memory, nodes, failures, interrupt };
+    Kind kind = Kind::none;
+    double value = 0;             // the limit: seconds, MiB, nodes or failures
+    double memory_used_mb = 0;    // memory: the process's resident memory (MiB) when it stopped
+    bool before_search = false;   // memory: the process was over the limit before the first node
+};
+
+// "time", "memory", "node", "fail", "interrupt" (the JSON "kind"), "" for none.
+const char* limit_kind_name(LimitStop::Kind kind);
+// "time limit 2 s reached", "node limit 1000 reached", "memory limit 1 MB reached:
+// the process used 3.4 MB before the search started", "interrupted".
+std::string describe_limit(const LimitStop& limit);
+
 struct SolveOutcome {
     std::uint64_t solutions = 0;  // found (or counted)
     bool exhausted = false;       // the whole search space was explored
     bool limit_reached = false;   // a limit (time, nodes, failures) stopped the search
+    LimitStop limit;              // which one (kind none when limit_reached is false)
     bool unique_checked = false;  // mode first_and_unique, a first solution found, second look finished
     bool unique = false;          // valid when unique_checked
     std::string error;            // the model was invalid (Solver::error())

@@ -1,14 +1,19 @@
 #include "cli/trace/trace_session.hpp"
 
+#include "cli/output_file.hpp"
+
 namespace prune::cli::trace {
 
 bool TraceSession::open(std::string& error) {
-    if (!options_.trace_file.empty()) {
-        file_.open(options_.trace_file, std::ios::binary | std::ios::trunc);
-        if (!file_) {
-            error = options_.trace_file + ": error: cannot write the trace file";
+    if (options_.trace_file == "-") {
+        if (standard_output_ == nullptr) {
+            error = "prune: error: --trace - (standard output) is not available here: give a file name";
             return false;
         }
+        jsonl_ = std::make_unique<JsonlTracer>(*standard_output_, options_.trace_limit, options_.trace_times);
+        fanout_.add(jsonl_.get());
+    } else if (!options_.trace_file.empty()) {
+        if (!open_output_file(options_.trace_file, file_, error)) return false;
         jsonl_ = std::make_unique<JsonlTracer>(file_, options_.trace_limit, options_.trace_times);
         fanout_.add(jsonl_.get());
     }

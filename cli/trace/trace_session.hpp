@@ -19,10 +19,13 @@ namespace prune::cli::trace {
 
 class TraceSession {
 public:
-    // `err`: where --trace-text, --profile and --explain write.
-    TraceSession(const TraceOptions& options, std::ostream& err) : options_(options), err_(err) {}
+    // `err`: where --trace-text, --profile and --explain write. `standard_output`:
+    // where `--trace -` writes (null: `--trace -` is refused).
+    TraceSession(const TraceOptions& options, std::ostream& err, std::ostream* standard_output = nullptr)
+        : options_(options), err_(err), standard_output_(standard_output) {}
 
-    // Opens the --trace file. False (and `error` set) when it cannot be written.
+    // Opens the --trace file. False (and `error` set, "prune: error: cannot write
+    // PATH: REASON") when it cannot be written.
     bool open(std::string& error);
     // Null when no tracing option was given.
     RunTracer* tracer() { return fanout_.empty() ? nullptr : &fanout_; }
@@ -30,6 +33,7 @@ public:
 private:
     TraceOptions options_;
     std::ostream& err_;
+    std::ostream* standard_output_;
     std::ofstream file_;
     std::unique_ptr<JsonlTracer> jsonl_;
     std::unique_ptr<TextTracer> text_;

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output_file.hpp"
 #include "cli/trace/jsonl_tracer.hpp"
 #include "puzzles/common/json_reader.hpp"
 
@@ -382,6 +383,14 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
         std::string message;
         std::size_t offset = 0;
         const auto value = puzzles::parse_json(line, message, offset);
+        if (!value && line_number == 1) {
+            error = location(path, 1, 1) + "not a prune trace: the first line is not JSON (" + message + "); write a trace with prune solve --trace";
+            return std::nullopt;
+        }
+        if (!value && end == text.size()) {
+            trace.partial_last_line = true;  // cut short while the line was written
+            break;
+        }
         if (!value) {
             error = location(path, line_number, offset + 1) + message;
             return std::nullopt;
@@ -406,6 +415,7 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
             continue;
         }
         ++trace.total_events;
+        if (type->string == "end") trace.has_end = true;
         const bool is_node = type->string == "node";
         if (is_node) ++trace.total_nodes;
         if (keeping && ((is_node && trace.kept_nodes >= budget.nodes) || trace.lines.size() - 1 >= budget.events)) {
@@ -467,10 +477,17 @@ int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& 
         err << error << "\n";
         return exit_usage;
     }
-    std::ofstream page(command.output_file, std::ios::binary | std::ios::trunc);
+    if (trace->partial_last_line) err << path << ": warning: the trace was cut short: its last line is incomplete (dropped)\n";
+    if (!trace->has_end) err << path << ": warning: the trace was cut short: it has no 'end' event (the page shows the events up to the cut)\n";
+    std::ofstream page;
+    if (!open_output_file(command.output_file, page, error)) {
+        err << error << "\n";
+        return exit_usage;
+    }
     page << trace::trace_page(*trace, path);
+    page.flush();
     if (!page) {
-        err << command.output_file << ": error: cannot write the page\n";
+        err << "prune: error: cannot write " << command.output_file << ": the write failed\n";
         return exit_usage;
     }
     out << "wrote " << command.output_file << " (" << trace->kept_nodes << " nodes, " << trace->lines.size() - 1 << " events" << (trace->cut ? ", cut to fit the page" : "")

@@ -22,11 +22,18 @@ struct TraceFile {
     std::uint64_t total_nodes = 0;
     std::uint64_t kept_nodes = 0;
     bool cut = false;
+    // The trace was cut short (its writer killed, a disk full): the last line is
+    // partial (no newline, not JSON: dropped) or the `end` event is missing. The page
+    // still shows what there is; prune trace view warns.
+    bool partial_last_line = false;
+    bool has_end = false;
 };
 
 // Reads and checks a trace (every line must be a JSON object with a string "e";
-// the first must be the header of a version this program reads). On failure returns
-// nullopt and sets `error` to "FILE:LINE:COL: error: ...".
+// the first must be the header of a version this program reads, else the error says
+// "not a prune trace"). A last line without its newline that is not JSON is dropped
+// (partial_last_line). On failure returns nullopt and sets `error` to
+// "FILE:LINE:COL: error: ...".
 std::optional<TraceFile> read_trace(const std::string& path, const std::string& text, const ViewBudget& budget, std::string& error);
 
 // The page for a trace read by read_trace.

@@ -7,11 +7,7 @@ namespace prune::puzzles {
 // The characters of the input alphabet: 1..9, then A = 10, ..., P = 25.
 std::string SudokuPuzzle::render_line(const Values& values) const {
     std::string line(values.size(), '.');
-    for (std::size_t i = 0; i < values.size(); ++i) {
-        const int v = values[i];
-        if (v >= 0 && v <= 9) line[i] = static_cast<char>('0' + v);
-        else if (v >= 10 && v <= 25) line[i] = static_cast<char>('A' + (v - 10));
-    }
+    for (std::size_t i = 0; i < values.size(); ++i) line[i] = values[i] == 0 ? '0' : sudoku_letter(values[i]);
     return line;
 }
 
@@ -51,6 +47,7 @@ std::unique_ptr<SudokuPuzzle> parse_sudoku_one_line(const SourceText& source) {
     if (box == 0) return nullptr;
     const int side = box * box;
     std::vector<int> clues(cells);
+    bool letters = false;
     for (std::size_t i = 0; i < cells; ++i) {
         const char c = text[first + i];
         int value = 0;
@@ -61,8 +58,11 @@ std::unique_ptr<SudokuPuzzle> parse_sudoku_one_line(const SourceText& source) {
         else return nullptr;  // a blank, '|', '#', a bad character: the full parser decides
         if (value > side) return nullptr;
         clues[i] = value;
+        letters = letters || value >= 10;
     }
-    return std::make_unique<SudokuPuzzle>(box, std::move(clues));
+    auto puzzle = std::make_unique<SudokuPuzzle>(box, std::move(clues));
+    puzzle->set_letters(letters);
+    return puzzle;
 }
 
 }  // namespace prune::puzzles

@@ -4,6 +4,8 @@
 //  - or N lines of N blank-separated values ('.' or '0' blank), e.g. a 16x16 row
 //    ". 11 . . 13 5 . . . 2 16 14 . . 10 .".
 // '|' characters and lines of '-', '+' and '|' (box drawings) are ignored.
+#include <cctype>
+
 #include "puzzles/common/plain_grid.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
@@ -147,7 +149,9 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
 
     const int side = box * box;
     std::vector<int> clues;
+    bool letters = false;  // a clue written as a letter: the answer is printed in letters too
     for (const auto& [entry, line_number] : entries) {
+        letters = letters || (entry.text.size() == 1 && std::isalpha(static_cast<unsigned char>(entry.text[0])));
         const int value = sudoku_value(entry.text);
         if (value < 0) {
             result.error = source.error_at(line_number, entry.column, "'" + entry.text + "' is not a sudoku value ('.' or 0 for blank, 1.." + std::to_string(side) + ")");
@@ -161,7 +165,9 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
         }
         clues.push_back(value);
     }
-    result.puzzle = std::make_unique<SudokuPuzzle>(box, std::move(clues));
+    auto puzzle = std::make_unique<SudokuPuzzle>(box, std::move(clues));
+    puzzle->set_letters(letters && side > 9);
+    result.puzzle = std::move(puzzle);
     return result;
 }
 

@@ -7,10 +7,18 @@
 
 namespace prune::puzzles {
 
+char sudoku_letter(int value) {
+    if (value >= 1 && value <= 9) return static_cast<char>('0' + value);
+    if (value >= 10 && value <= 25) return static_cast<char>('A' + (value - 10));
+    return '.';
+}
+
 std::string SudokuPuzzle::render_plain(const Values& values) const {
-    const int width = side() > 9 ? 2 : 1;
-    auto cell_text = [width](int v) {
-        std::string t = std::to_string(v);
+    // Numbers right-aligned in two columns, or one character per cell in the letters
+    // form the puzzle came in.
+    const int width = side() > 9 && !letters_ ? 2 : 1;
+    auto cell_text = [this, width](int v) {
+        std::string t = letters_ ? std::string(1, sudoku_letter(v)) : std::to_string(v);
         return std::string(static_cast<std::size_t>(width) - t.size(), ' ') + t;
     };
     // A box group is n cells joined by blanks; groups are joined by " | ".
@@ -56,7 +64,8 @@ std::string SudokuPuzzle::render_html_figure(const Values& values) const {
             const bool given = clues_[index] != unknown;
             svg += "<text x=\"" + std::to_string(margin + c * cell + cell / 2) + "\" y=\"" + std::to_string(margin + r * cell + cell / 2 + cell / 6) +
                    "\" text-anchor=\"middle\" font-size=\"" + std::to_string(cell / 2) + "\" font-family=\"sans-serif\"" +
-                   (given ? " font-weight=\"bold\" fill=\"#000\"" : " fill=\"#1565c0\"") + ">" + std::to_string(values[index]) + "</text>\n";
+                   (given ? " font-weight=\"bold\" fill=\"#000\"" : " fill=\"#1565c0\"") + ">" +
+                   (letters_ ? std::string(1, sudoku_letter(values[index])) : std::to_string(values[index])) + "</text>\n";
         }
     }
     // Thin lines between cells, thick ones between boxes.
@@ -78,6 +87,12 @@ std::optional<Values> SudokuPuzzle::read_plain_solution(const SourceText& text, 
     const std::size_t n = static_cast<std::size_t>(side());
     auto is_grid_line = [n](const SourceLine& line) {
         if (is_digit_grid_line(line)) return true;
+        // prune's letters layout: N one-character entries between blanks and '|'.
+        if (const std::vector<SudokuEntry> entries = sudoku_entries(line); entries.size() == n) {
+            bool letters = true;
+            for (const SudokuEntry& e : entries) letters = letters && e.text.size() == 1 && sudoku_value(e.text) > 0;
+            if (letters) return true;
+        }
         const std::vector<SourceLine::Word> words = line.words();
         if (words.size() != 1 || (words[0].text.size() != n && words[0].text.size() != n * n)) return false;
         for (char c : words[0].text) {

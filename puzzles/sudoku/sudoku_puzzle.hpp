@@ -18,6 +18,10 @@ public:
     int box() const { return box_; }
     int side() const { return box_ * box_; }
     int clue(int cell) const { return clues_[cell]; }
+    // Whether the puzzle was written with letters for 10.. (the one-character form of
+    // a 16x16 or 25x25): its solution is then printed with letters too.
+    bool letters() const { return letters_; }
+    void set_letters(bool letters) { letters_ = letters; }
     std::vector<int> row_cells(int r) const;
     std::vector<int> column_cells(int c) const;
     std::vector<int> box_cells(int b) const;
@@ -39,7 +43,12 @@ public:
 private:
     int box_;
     std::vector<int> clues_;
+    bool letters_ = false;
 };
+
+// The one character of a value in the letters form: '1'..'9', 'A' for 10 .. 'P' for 25
+// ('.' for 0 and anything out of range).
+char sudoku_letter(int value);
 
 // One entry of a sudoku line: a word of a blank-separated row, or a character of a
 // compact row ('|' separators dropped).

@@ -175,10 +175,10 @@ TEST_CASE("solve --json prints one object of the documented shape", "[cli]") {
     const RunResult stats = run_prune("solve seki --stats");
     CHECK(contains(stats.err, "nodes:"));
     // Each kind has its default branching; --var overrides it.
-    CHECK(contains(stats.err, "branching:    --var first-fail"));
-    CHECK(contains(run_prune("solve sudoku --stats").err, "branching:    --var domwdeg"));
-    CHECK(contains(run_prune("solve sudoku --stats --var first-fail").err, "branching:    --var first-fail"));
-    CHECK(contains(run_prune("solve seki --stats --var input").err, "branching:    --var input"));
+    CHECK(contains(stats.err, "branching:        --var first-fail"));
+    CHECK(contains(run_prune("solve sudoku --stats").err, "branching:        --var domwdeg"));
+    CHECK(contains(run_prune("solve sudoku --stats --var first-fail").err, "branching:        --var first-fail"));
+    CHECK(contains(run_prune("solve seki --stats --var input").err, "branching:        --var input"));
 }
 
 TEST_CASE("check reads prune's plain and JSON output and reports rule by rule", "[cli]") {

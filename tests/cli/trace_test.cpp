@@ -186,7 +186,7 @@ TEST_CASE("prune solve --trace agrees with the statistics and is deterministic",
     const JsonValue end = parse_line(lines.back());
     CHECK(type_of(end) == "end");
     CHECK(nodes == static_cast<std::uint64_t>(number(*stats, "nodes")) + 1);  // + the root
-    CHECK(solutions == static_cast<std::uint64_t>(number(*stats, "solutions")));
+    CHECK(solutions == static_cast<std::uint64_t>(number(*stats, "engine_solutions")));
     CHECK(failures == static_cast<std::uint64_t>(number(*stats, "failures")));
     CHECK(props == static_cast<std::uint64_t>(number(*stats, "propagations")));
     CHECK(number(end, "nodes") == number(*stats, "nodes"));

@@ -19,8 +19,8 @@ void register_sudoku(Registry& registry) {
         "  - N lines of N values separated by blanks ('.', '0' or '_' blank), e.g. a 16x16\n"
         "    row . 11 . . 13 5 . . . 2 16 14 . . 10 .\n"
         "Lines of '-', '+', '|' (box drawings: ------+-------) and an .sdk [Puzzle] header\n"
-        "are ignored; lines starting with # are comments. The puzzle may also be given on\n"
-        "the command line: prune solve sudoku 4.....8.5.3.......\n"
+        "are ignored; lines starting with # are comments. The puzzle may also be given in\n"
+        "place of FILE, all 81 characters: prune solve sudoku 4.....8.5.3..........7...\n"
         "Names: cells r1c1 (row 1, column 1); rules 'row 1', 'column 1', 'box 1' (boxes\n"
         "row by row): in check lines, --explain r3c4, --profile and traces alike.\n"
         "The alldifferent strength is chosen with --alldiff value|bounds|domain (default domain).\n";

@@ -185,15 +185,15 @@ TEST_CASE("a puzzle given on the command line", "[cli][input]") {
 }
 
 TEST_CASE("common sudoku layouts are read", "[cli][input]") {
-    const RunResult reference = run_prune("solve sudoku " + quoted(example("sudoku", "top95_01.txt")) + " --json --first");
+    // Each layout holds top95 #1: the same solution, the same check lines.
+    const RunResult reference = run_prune("solve sudoku " + quoted(example("sudoku", "top95_01.txt")) + " --first");
     REQUIRE(reference.exit_code == 0);
-    const JsonValue expected = *parse_json_text(reference.out).find("solutions");
     for (const char* file : {"boxed_spaces.txt", "boxed_bars.txt", "spaced_cells.txt", "top95_01.sdk"}) {
         INFO(file);
-        const RunResult r = run_prune("solve sudoku " + quoted(input(std::string("sudoku_layouts/") + file)) + " --json --first");
+        const RunResult r = run_prune("solve sudoku " + quoted(input(std::string("sudoku_layouts/") + file)) + " --first");
         CHECK(r.exit_code == 0);
         CHECK(r.err.empty());
-        if (r.exit_code == 0) CHECK(parse_json_text(r.out).find("solutions")->items.at(0).find("grid")->items == expected.items.at(0).find("grid")->items);
+        CHECK(r.out == reference.out);
     }
     // '_' blanks in the one-line form; an .sdk [Solution] section ends the grid.
     const RunResult underscores = run_prune("solve sudoku 4_____8_5_3__________7______2_____6_____8_4______1_______6_3_7_5__2_____1_4______ --first");
@@ -257,8 +257,9 @@ TEST_CASE("sudoku: one naming scheme across check lines, --explain, --profile an
     // The two stages of one alldifferent are two propagators with two names.
     const RunResult profile = run_prune("solve sudoku " + puzzle + " --profile");
     REQUIRE(profile.exit_code == 0);
-    CHECK(contains(profile.err, "row 3 [alldifferent(value)]"));
-    CHECK(contains(profile.err, "row 3 [alldifferent(domain)]"));
+    CHECK(contains(profile.err, "\nrow "));  // the busiest propagators, by their rules' names
+    CHECK(contains(profile.err, " [alldifferent(value)]  "));
+    CHECK(contains(profile.err, " [alldifferent(domain)]  "));
     const RunResult value_only = run_prune("solve sudoku " + puzzle + " --profile --alldiff value");
     CHECK(contains(value_only.err, "row 3 "));
     CHECK_FALSE(contains(value_only.err, "row 3 ["));

@@ -101,7 +101,7 @@ TEST_CASE("exit codes: 1 no solution, 2 usage or input error, 3 limit", "[cli]")
 
     const RunResult bad_input = run_prune("solve sudoku -", "1.3.\n..x.\n.3..\n...4\n");
     CHECK(bad_input.exit_code == 2);
-    CHECK(bad_input.err == "<stdin>:2:3: error: 'x' is not a sudoku value ('.' or 0 for blank, 1..4)\n");
+    CHECK(bad_input.err == "<stdin>:2:3: error: 'x' is not a sudoku value ('.', '_' or 0 for blank, 1..4)\n");
     CHECK(bad_input.out.empty());
 
     const RunResult missing = run_prune("solve seki /nonexistent/puzzle.txt");

@@ -86,6 +86,8 @@ public:
     // Gives x the name a person knows it by (FlatZinc: "q[3]" for an element of the
     // output array q); its old name, if any, stays known as an alias.
     void rename_variable(IntVar x, std::string_view name);
+    // Another name x answers to in find_variable (two cells sharing one variable).
+    void alias_variable(IntVar x, std::string_view name) { variable_aliases_.emplace_back(std::string(name), x.index); }
     // The variable with this display name or alias; nullopt when there is none.
     std::optional<IntVar> find_variable(std::string_view name) const;
 

@@ -37,7 +37,11 @@ PuzzleModel NumberWorkoutPuzzle::build_model(Solver& solver, const ModelSettings
         if (v < 0) contradictory_clues = true;
         model.decisions.push_back(model.cells[c]);
     }
-    for (int c = 0; c < workout_cells; ++c) model.cells[c] = model.cells[representative[c]];
+    for (int c = 0; c < workout_cells; ++c) {
+        model.cells[c] = model.cells[representative[c]];
+        // The second cell of a pair answers to its own name too (--explain r2c4).
+        if (representative[c] != c) solver.alias_variable(model.cells[c], names[static_cast<std::size_t>(c)]);
+    }
     if (contradictory_clues) solver.fail();  // a pair with two different given digits
 
     for (int h = 1; h <= workout_hexagons; ++h) {

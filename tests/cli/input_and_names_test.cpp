@@ -323,6 +323,10 @@ TEST_CASE("every kind: check lines, propagators and --explain share the kind's n
     const RunResult seki = run_prune("solve seki --first");
     CHECK(contains(seki.out, "\nrotor 1 (o) [r1c1,r1c2,r2c1,r2c2] sum 2 OK"));
     CHECK(contains(run_prune("solve seki --first --profile").err, "rotor 1 (o)"));
+    // Number workout: the two cells of a touching pair share one variable; both names answer.
+    const RunResult pair = run_prune("solve numberworkout --first --explain r2c4");
+    CHECK(pair.exit_code == 0);
+    CHECK(contains(pair.err, "Why is r2c4 = "));
 }
 
 TEST_CASE("FlatZinc: --explain and --profile use the model's names", "[cli][names][fzn]") {

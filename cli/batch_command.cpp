@@ -307,7 +307,10 @@ std::optional<puzzles::SourceText> read_batch_input(const std::string& path, std
             source.name = path;
             source.text.resize(static_cast<std::size_t>(size));
             file.seekg(0);
-            if (file.read(source.text.data(), size) && file.gcount() == size) return source;
+            if (file.read(source.text.data(), size) && file.gcount() == size) {
+                puzzles::strip_byte_order_mark(source.text);
+                return source;
+            }
         }
     }
     return read_input(path, error);

@@ -50,7 +50,8 @@ int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                    "  --trace-times     add microseconds to the JSON Lines\n"
                    "  --trace-limit N   at most N events per output\n"
                    "  --profile         per-propagator table on stderr after the run\n"
-                   "  --explain VAR     how VAR (a FlatZinc name, e.g. q[3]) got its value\n";
+                   "  --explain VAR     how VAR got its value: the model's name (q[3], an element\n"
+                   "                    of the output array q) or the FlatZinc one (X_INTRODUCED_5_)\n";
             return exit_solved;
         } else {
             rest.push_back(args[i]);

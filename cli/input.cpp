@@ -17,6 +17,7 @@ std::optional<puzzles::SourceText> read_input(const std::string& path, std::stri
         std::ostringstream buffer;
         buffer << std::cin.rdbuf();
         source.text = buffer.str();
+        puzzles::strip_byte_order_mark(source.text);
         return source;
     }
     source.name = path;
@@ -35,6 +36,7 @@ std::optional<puzzles::SourceText> read_input(const std::string& path, std::stri
         error = path + ": error: cannot read: " + std::strerror(errno);
         return std::nullopt;
     }
+    puzzles::strip_byte_order_mark(source.text);
     return source;
 }
 

@@ -99,6 +99,42 @@ void Solver::set_tracer(Tracer* tracer) {
     traced_values_.reserve(static_cast<std::size_t>(max_traced_values));
 }
 
+void Solver::rename_variable(IntVar x, std::string_view name) {
+    std::string& current = variable_names_[static_cast<std::size_t>(x.index)];
+    if (current == name) return;
+    if (!current.empty()) variable_aliases_.emplace_back(std::move(current), x.index);
+    current = std::string(name);
+}
+
+std::optional<IntVar> Solver::find_variable(std::string_view name) const {
+    for (int i = 0; i < variable_count(); ++i) {
+        if (display_name(IntVar{i}) == name) return IntVar{i};
+    }
+    for (const auto& [alias, index] : variable_aliases_) {
+        if (alias == name) return IntVar{index};
+    }
+    return std::nullopt;
+}
+
+void Solver::name_propagators_from(int first, const std::string& name) {
+    const std::size_t begin = static_cast<std::size_t>(first);
+    bool one_kind = true;
+    for (std::size_t id = begin; id < propagators_.size(); ++id) {
+        if (std::string_view(propagators_[id]->kind()) != propagators_[begin]->kind()) one_kind = false;
+    }
+    for (std::size_t id = begin; id < propagators_.size(); ++id) {
+        if (one_kind) {
+            propagators_[id]->set_name(name);
+        } else {
+            std::string staged = name;
+            staged += " [";
+            staged += propagators_[id]->kind();
+            staged += ']';
+            propagators_[id]->set_name(std::move(staged));
+        }
+    }
+}
+
 std::string Solver::display_name(const Propagator& p) const {
     if (!p.name().empty()) return p.name();
     std::string anonymous = p.kind();

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -82,6 +83,13 @@ public:
     const std::string& name(IntVar x) const { return variable_names_[x.index]; }
     // The model name, or "x<index>" for an anonymous variable.
     std::string display_name(IntVar x) const;
+    // Gives x the name a person knows it by (FlatZinc: "q[3]" for an element of the
+    // output array q); its old name, if any, stays known as an alias.
+    void rename_variable(IntVar x, std::string_view name);
+    // Another name x answers to in find_variable (two cells sharing one variable).
+    void alias_variable(IntVar x, std::string_view name) { variable_aliases_.emplace_back(std::string(name), x.index); }
+    // The variable with this display name or alias; nullopt when there is none.
+    std::optional<IntVar> find_variable(std::string_view name) const;
 
     // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
     Event remove(IntVar x, int v) {
@@ -132,9 +140,10 @@ public:
     int propagator_count() const { return static_cast<int>(propagators_.size()); }
     const Propagator& propagator(int id) const { return *propagators_[id]; }
     // Names every propagator posted from id `first` on (one constraint may post several).
-    void name_propagators_from(int first, const std::string& name) {
-        for (std::size_t id = static_cast<std::size_t>(first); id < propagators_.size(); ++id) propagators_[id]->set_name(name);
-    }
+    // When they are of different kinds (alldifferent's value stage and its domain
+    // stage), each name ends in its kind, "row 1 [alldifferent(value)]", so that traces
+    // and profiles tell them apart.
+    void name_propagators_from(int first, const std::string& name);
     std::uint64_t propagations() const { return propagations_; }
 
     // ---- Interruption ----
@@ -220,6 +229,7 @@ private:
     DomainStore domains_;
     Trail trail_;
     std::vector<std::string> variable_names_;
+    std::vector<std::pair<std::string, int>> variable_aliases_;  // (old name, variable index)
     std::vector<Subscriptions> subscriptions_;
     std::vector<std::unique_ptr<Propagator>> propagators_;
     PropagationQueue queue_;

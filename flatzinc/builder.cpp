@@ -1260,6 +1260,45 @@ void Builder::restart_annotation(const Expr& a) {
     out_.has_restart_annotation = true;
 }
 
+// "q[3]", "grid[2,5]": the name of element k (0-based, row-major) of an output array.
+std::string element_name(const OutputItem& item, std::size_t k) {
+    std::vector<std::int64_t> index(item.dimensions.size());
+    for (std::size_t d = item.dimensions.size(); d-- > 0;) {
+        const std::int64_t extent = std::max<std::int64_t>(1, item.dimensions[d].second - item.dimensions[d].first + 1);
+        index[d] = item.dimensions[d].first + static_cast<std::int64_t>(k % static_cast<std::size_t>(extent));
+        k /= static_cast<std::size_t>(extent);
+    }
+    std::string name = item.name;
+    name += '[';
+    for (std::size_t d = 0; d < index.size(); ++d) {
+        if (d > 0) name += ',';
+        name += std::to_string(index[d]);
+    }
+    name += ']';
+    return name;
+}
+
+// MiniZinc hands its arrays over as FlatZinc arrays of introduced variables
+// (q = [X_INTRODUCED_0_, ...]): traces, --profile and --explain call each element by
+// the model's own name, q[1], instead. A variable that is itself an output variable
+// keeps its name, and the first array to name an element wins; the FlatZinc names stay
+// known to --explain as aliases.
+void name_output_elements(BuiltModel& out) {
+    std::vector<bool> named(static_cast<std::size_t>(out.solver->variable_count()), false);
+    for (const OutputItem& item : out.outputs) {
+        if (!item.is_array && !item.values.empty() && item.values[0].is_var) named[static_cast<std::size_t>(item.values[0].var.index)] = true;
+    }
+    for (const OutputItem& item : out.outputs) {
+        if (!item.is_array) continue;
+        for (std::size_t k = 0; k < item.values.size(); ++k) {
+            const Value& v = item.values[k];
+            if (!v.is_var || named[static_cast<std::size_t>(v.var.index)]) continue;
+            named[static_cast<std::size_t>(v.var.index)] = true;
+            out.solver->rename_variable(v.var, element_name(item, k));
+        }
+    }
+}
+
 }  // namespace
 
 BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings) {
@@ -1277,6 +1316,7 @@ BuildResult build(const Model& model, const std::string& file, BuiltModel& out, 
             out.solver->name_propagators_from(first, name);
         }
         b.solve(model.solve);
+        name_output_elements(out);
         r.ok = true;
     } catch (const BuildError& e) {
         r.error = diagnostic(file, e.where, "error", e.message);

@@ -150,6 +150,13 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
 
 int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tracer) {
     const auto start = std::chrono::steady_clock::now();
+    // A MiniZinc model is compiled to FlatZinc by minizinc, which then runs this front
+    // end: say how, rather than fail on the first line of MiniZinc syntax.
+    if (o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".mzn") == 0) {
+        err << o.file << ": error: this is a MiniZinc model and prune reads FlatZinc; run it with `minizinc --solver prune " << o.file
+            << "` (the solver configuration is installed with prune: see README.md)\n";
+        return 2;
+    }
     std::ifstream in(o.file, std::ios::binary);
     if (!in) {
         err << o.file << ": error: cannot open the file\n";

@@ -116,8 +116,8 @@ private:
         if (text_[pos_] == '\n') {
             ++line_;
             column_ = 1;
-        } else {
-            ++column_;
+        } else if ((static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) {
+            ++column_;  // columns count characters: a UTF-8 continuation byte adds none
         }
         ++pos_;
     }
@@ -537,6 +537,8 @@ std::string diagnostic(const std::string& file, Location where, const char* seve
 
 ParseResult parse(std::string_view text, const std::string& file) {
     ParseResult r;
+    // A UTF-8 byte-order mark (some editors write one) is not part of the model.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     try {
         Parser p(text);
         r.model = p.parse_model();

@@ -4,8 +4,9 @@ namespace prune::puzzles {
 
 CheckReport check_solution(const Puzzle& puzzle, const Values& values) {
     CheckReport report;
+    const CellNames names = puzzle.cell_names();
     for (const Rule& rule : puzzle.rules()) {
-        const RuleOutcome outcome = evaluate(rule, values);
+        const RuleOutcome outcome = evaluate(rule, values, names);
         report.lines.push_back(CheckLine{rule.label + " " + outcome.detail, outcome.holds});
         if (!outcome.holds) ++report.broken;
     }

@@ -1,6 +1,6 @@
 // The checker: every rule of a puzzle evaluated on a solution, one line each.
 //
-//     RotorGroup 0 o [0,1,4,5] sum 2 OK
+//     rotor 1 (o) [r1c1,r1c2,r2c1,r2c2] sum 2 OK
 //     ...
 //     Puzzle OK: solution successful.
 #pragma once

@@ -2,8 +2,10 @@
 //
 // Each kind (seki, kurosu, ...) implements this interface; the command line only
 // ever talks to a Puzzle, so adding a kind touches no CLI code. Every instance has
-// cells V0..Vn-1 in a fixed order (the order of the SMT-LIB variables and of the
-// JSON output); a solution is one value per cell.
+// cells 0..n-1 in a fixed order (the order of the SMT-LIB variables V0..Vn-1 and of
+// the JSON output); a solution is one value per cell. Each cell also has a name a
+// person can follow (cell_names(): "r1c1" in a grid), used alike by the check lines,
+// the engine model (so --explain, --profile and traces) and `prune KIND --help`.
 #pragma once
 #include <optional>
 #include <string>
@@ -61,6 +63,13 @@ public:
     virtual ~Puzzle() = default;
 
     virtual int cell_count() const = 0;
+    // The name of each cell, in cell order (see rule.hpp); the model's variables carry
+    // them. By default the SMT-LIB names V0..; the kinds override it.
+    virtual CellNames cell_names() const {
+        CellNames names;
+        for (int c = 0; c < cell_count(); ++c) names.push_back(cell_name(c));
+        return names;
+    }
     // A short description of the instance, e.g. "seki 4x4 (9 rotors)".
     virtual std::string summary() const = 0;
 

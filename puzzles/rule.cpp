@@ -9,6 +9,11 @@ std::string range_text(int low, int high) {
     return low == high ? std::to_string(low) : std::to_string(low) + ".." + std::to_string(high);
 }
 
+// The name of cell c in a check line: the kind's own (r1c1), else the SMT-LIB name.
+std::string name_of(const CellNames& names, int c) {
+    return static_cast<std::size_t>(c) < names.size() ? names[static_cast<std::size_t>(c)] : cell_name(c);
+}
+
 std::vector<int> values_of(const std::vector<int>& cells, const Values& values) {
     std::vector<int> result;
     result.reserve(cells.size());
@@ -16,20 +21,20 @@ std::vector<int> values_of(const std::vector<int>& cells, const Values& values) 
     return result;
 }
 
-RuleOutcome evaluate_values_in_range(const Rule& rule, const Values& values) {
+RuleOutcome evaluate_values_in_range(const Rule& rule, const Values& values, const CellNames& names) {
     for (int c : rule.cells) {
         if (values[c] < rule.low || values[c] > rule.high) {
-            return {false, cell_name(c) + " is " + std::to_string(values[c]) + ", outside " + range_text(rule.low, rule.high)};
+            return {false, name_of(names, c) + " is " + std::to_string(values[c]) + ", outside " + range_text(rule.low, rule.high)};
         }
     }
     return {true, "all " + std::to_string(rule.cells.size()) + " in " + range_text(rule.low, rule.high)};
 }
 
-RuleOutcome evaluate_clues(const Rule& rule, const Values& values) {
+RuleOutcome evaluate_clues(const Rule& rule, const Values& values, const CellNames& names) {
     for (std::size_t i = 0; i < rule.cells.size(); ++i) {
         const int c = rule.cells[i];
         if (values[c] != rule.given[i]) {
-            return {false, cell_name(c) + " is " + std::to_string(values[c]) + ", the clue says " + std::to_string(rule.given[i])};
+            return {false, name_of(names, c) + " is " + std::to_string(values[c]) + ", the clue says " + std::to_string(rule.given[i])};
         }
     }
     return {true, std::to_string(rule.cells.size()) + " kept"};
@@ -104,7 +109,7 @@ RuleOutcome evaluate_weighted_count(const Rule& rule, const Values& values) {
     return {holds, detail};
 }
 
-RuleOutcome evaluate_some_sum(const Rule& rule, const Values& values) {
+RuleOutcome evaluate_some_sum(const Rule& rule, const Values& values, const CellNames& names) {
     for (const std::vector<int>& group : rule.tuples) {
         long long sum = 0;
         for (int c : group) sum += values[c];
@@ -114,7 +119,7 @@ RuleOutcome evaluate_some_sum(const Rule& rule, const Values& values) {
             detail += " over ";
             for (std::size_t i = 0; i < group.size(); ++i) {
                 if (i > 0) detail += '+';
-                detail += cell_name(group[i]);
+                detail += name_of(names, group[i]);
             }
             return {true, detail};
         }
@@ -167,6 +172,15 @@ std::string cell_name(int cell) {
     return name;
 }
 
+std::string bracketed_names(const std::vector<int>& cells, const CellNames& names) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        if (i > 0) text += ',';
+        text += name_of(names, cells[i]);
+    }
+    return text + "]";
+}
+
 std::string bracketed(const std::vector<int>& numbers) {
     std::string text = "[";
     for (std::size_t i = 0; i < numbers.size(); ++i) {
@@ -176,10 +190,10 @@ std::string bracketed(const std::vector<int>& numbers) {
     return text + "]";
 }
 
-RuleOutcome evaluate(const Rule& rule, const Values& values) {
+RuleOutcome evaluate(const Rule& rule, const Values& values, const CellNames& names) {
     switch (rule.shape) {
-        case RuleShape::values_in_range: return evaluate_values_in_range(rule, values);
-        case RuleShape::clues: return evaluate_clues(rule, values);
+        case RuleShape::values_in_range: return evaluate_values_in_range(rule, values, names);
+        case RuleShape::clues: return evaluate_clues(rule, values, names);
         case RuleShape::sum_between: return evaluate_sum(rule, values);
         case RuleShape::all_different: return evaluate_all_different(rule, values);
         case RuleShape::equal: return evaluate_equal(rule, values);
@@ -187,7 +201,7 @@ RuleOutcome evaluate(const Rule& rule, const Values& values) {
         case RuleShape::no_long_run: return evaluate_no_long_run(rule, values);
         case RuleShape::lines_differ: return evaluate_lines_differ(rule, values);
         case RuleShape::weighted_count: return evaluate_weighted_count(rule, values);
-        case RuleShape::some_sum: return evaluate_some_sum(rule, values);
+        case RuleShape::some_sum: return evaluate_some_sum(rule, values, names);
         case RuleShape::bits_differ: return evaluate_bits_differ(rule, values);
     }
     return {false, "unknown rule shape"};

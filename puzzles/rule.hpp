@@ -1,4 +1,4 @@
-// Rule: one rule of a puzzle instance, stated as data over the cells V0..Vn-1.
+// Rule: one rule of a puzzle instance, stated as data over the cells 0..n-1.
 //
 // The same list of rules drives the checker (each rule gives one OK/ERROR line) and
 // the SMT-LIB writer (each rule gives one assertion). It is deliberately independent
@@ -28,7 +28,7 @@ enum class RuleShape {
 };
 
 struct Rule {
-    std::string label;  // the start of the check line, e.g. "RotorGroup 0 o [0,1,4,5]"
+    std::string label;  // the start of the check line, e.g. "rotor 1 (o) [r1c1,r1c2,r2c1,r2c2]"
     RuleShape shape = RuleShape::values_in_range;
     std::vector<int> cells;                  // cell indices
     std::vector<int> given;                  // clues: the clue values; lines_differ: the other line's cells
@@ -43,12 +43,22 @@ struct RuleOutcome {
     std::string detail;  // what was measured, e.g. "sum 2", and on failure why it breaks
 };
 
-// Evaluates one rule on a complete assignment (values.size() covers every cell).
-RuleOutcome evaluate(const Rule& rule, const Values& values);
+// The names of the cells, in cell order, as a person reads them: "r1c1" in a grid,
+// an edge "A-B" in a graph (Puzzle::cell_names). The same names are the engine's
+// variable names, so check lines, --explain, --profile and traces agree.
+using CellNames = std::vector<std::string>;
 
-// "V12": the name of a cell, in check lines and SMT-LIB. (Built with append: GCC 12
-// warns falsely (-Wrestrict) about "V" + std::to_string(cell).)
+// Evaluates one rule on a complete assignment (values.size() covers every cell);
+// `names` name the cells in the detail of a broken rule (cell_name() when empty).
+RuleOutcome evaluate(const Rule& rule, const Values& values, const CellNames& names = {});
+
+// "V12": the SMT-LIB variable of cell 12 (cells in cell order from V0), where a name
+// must be a plain symbol whatever the kind. (Built with append: GCC 12 warns falsely
+// (-Wrestrict) about "V" + std::to_string(cell).)
 std::string cell_name(int cell);
+
+// "[r1c1,r1c2]": cells by their names, as rule labels list them.
+std::string bracketed_names(const std::vector<int>& cells, const CellNames& names);
 
 // The clues rule of a grid: every cell among the first `cells` whose value is not
 // `unknown` must keep it.

@@ -1,5 +1,6 @@
 #include "puzzles/solution_reader.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "puzzles/common/json_reader.hpp"
@@ -8,19 +9,19 @@
 namespace prune::puzzles {
 namespace {
 
-// The line and column of byte `offset` of `text`.
+// The line and column of byte `offset` of `text` (columns count characters, as
+// everywhere: see source_text.hpp).
 std::pair<int, int> position_of(const std::string& text, std::size_t offset) {
     int line = 1;
-    int column = 1;
+    std::size_t line_start = 0;
     for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
         if (text[i] == '\n') {
             ++line;
-            column = 1;
-        } else {
-            ++column;
+            line_start = i + 1;
         }
     }
-    return {line, column};
+    const std::size_t end = std::min(offset, text.size());
+    return {line, column_width(std::string_view(text).substr(line_start, end - line_start)) + 1};
 }
 
 // "V12" -> 12; -1 for any other atom.

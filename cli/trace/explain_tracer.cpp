@@ -3,9 +3,7 @@
 namespace prune::cli::trace {
 
 bool ExplainTracer::begin(const Solver& solver, const std::string&, std::string& error) {
-    for (int i = 0; i < solver.variable_count() && variable_ < 0; ++i) {
-        if (solver.display_name(IntVar{i}) == variable_name_) variable_ = i;
-    }
+    if (const std::optional<IntVar> found = solver.find_variable(variable_name_)) variable_ = found->index;
     if (variable_ < 0) {
         std::string some;
         for (int i = 0; i < solver.variable_count() && i < 4; ++i) some += (i > 0 ? ", " : "") + solver.display_name(IntVar{i});

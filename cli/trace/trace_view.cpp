@@ -9,6 +9,7 @@
 #include "cli/output_file.hpp"
 #include "cli/trace/jsonl_tracer.hpp"
 #include "puzzles/common/json_reader.hpp"
+#include "puzzles/common/source_text.hpp"
 
 namespace prune::cli::trace {
 namespace {
@@ -363,7 +364,7 @@ std::string location(const std::string& path, std::size_t line, std::size_t colu
 
 std::optional<TraceFile> read_trace(const std::string& path, const std::string& text, const ViewBudget& budget, std::string& error) {
     TraceFile trace;
-    std::size_t start = 0;
+    std::size_t start = text.rfind(puzzles::byte_order_mark, 0) == 0 ? puzzles::byte_order_mark.size() : 0;  // skip a BOM
     std::size_t line_number = 0;
     bool keeping = true;
     while (start < text.size()) {
@@ -392,7 +393,7 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
             break;
         }
         if (!value) {
-            error = location(path, line_number, offset + 1) + message;
+            error = location(path, line_number, static_cast<std::size_t>(puzzles::column_width(line.substr(0, offset))) + 1) + message;
             return std::nullopt;
         }
         const puzzles::JsonValue* type = value->type == puzzles::JsonValue::Type::object ? value->find("e") : nullptr;

@@ -129,8 +129,29 @@ std::string BugBytePuzzle::summary() const {
     return text;
 }
 
+CellNames BugBytePuzzle::cell_names() const {
+    CellNames names;
+    for (const GraphEdge& e : graph_.edges) names.push_back(e.name);
+    return names;
+}
+
+std::string BugBytePuzzle::node_name(int node) const {
+    std::string name = "node ";
+    name += graph_.nodes[static_cast<std::size_t>(node)];
+    return name;
+}
+
+std::string BugBytePuzzle::path_name(const PathClue& clue) const {
+    std::string name = "path from ";
+    name += graph_.nodes[static_cast<std::size_t>(clue.node)];
+    name += " total ";
+    name += std::to_string(clue.total);
+    return name;
+}
+
 std::vector<Rule> BugBytePuzzle::rules() const {
     std::vector<Rule> rules;
+    const CellNames names = cell_names();
     std::vector<int> all;
     for (int e = 0; e < edge_count(); ++e) all.push_back(e);
     Rule range;
@@ -156,10 +177,9 @@ std::vector<Rule> BugBytePuzzle::rules() const {
     const std::vector<std::vector<int>> at = incident_edges();
     for (const NodeSum& clue : graph_.node_sums) {
         Rule rule;
-        rule.label = "Node ";
-        rule.label += graph_.nodes[static_cast<std::size_t>(clue.node)];
+        rule.label = node_name(clue.node);
         rule.label += " edges ";
-        rule.label += bracketed(at[static_cast<std::size_t>(clue.node)]);
+        rule.label += bracketed_names(at[static_cast<std::size_t>(clue.node)], names);
         rule.shape = RuleShape::sum_between;
         rule.cells = at[static_cast<std::size_t>(clue.node)];
         rule.low = rule.high = clue.sum;
@@ -171,10 +191,7 @@ std::vector<Rule> BugBytePuzzle::rules() const {
         rule.tuples = simple_paths_from(clue.node);
         rule.low = rule.high = clue.total;
         // In SMT-LIB the rule is a disjunction over these paths, one sum per path.
-        rule.label = "Path from ";
-        rule.label += graph_.nodes[static_cast<std::size_t>(clue.node)];
-        rule.label += " total ";
-        rule.label += std::to_string(clue.total);
+        rule.label = path_name(clue);
         rule.label += " (any of the ";
         rule.label += std::to_string(rule.tuples.size());
         rule.label += " simple paths from the node: a disjunction)";
@@ -191,26 +208,20 @@ PuzzleModel BugBytePuzzle::build_model(Solver& solver, const ModelSettings& sett
     model.decisions = model.cells;
     int first = solver.propagator_count();
     all_different(solver, model.cells, settings.alldifferent);
-    solver.name_propagators_from(first, "distinct weights");
+    solver.name_propagators_from(first, "Distinct weights");  // propagators are named as the check lines name the rules
     const std::vector<std::vector<int>> at = incident_edges();
     for (const NodeSum& clue : graph_.node_sums) {
         std::vector<IntVar> vars;
         for (int e : at[static_cast<std::size_t>(clue.node)]) vars.push_back(model.cells[static_cast<std::size_t>(e)]);
         first = solver.propagator_count();
         sum(solver, vars, Relation::equal, clue.sum);
-        std::string name = "node ";
-        name += graph_.nodes[static_cast<std::size_t>(clue.node)];
-        solver.name_propagators_from(first, name);
+        solver.name_propagators_from(first, node_name(clue.node));
     }
     const std::vector<std::pair<int, int>> pairs = edge_pairs(graph_);
     for (const PathClue& clue : graph_.path_clues) {
         first = solver.propagator_count();
         path_sum(solver, static_cast<int>(graph_.nodes.size()), pairs, model.cells, clue.node, clue.total);
-        std::string name = "path ";
-        name += graph_.nodes[static_cast<std::size_t>(clue.node)];
-        name += ' ';
-        name += std::to_string(clue.total);
-        solver.name_propagators_from(first, name);
+        solver.name_propagators_from(first, path_name(clue));
     }
     return model;
 }

@@ -1,7 +1,7 @@
 // Bug Byte (Jane Street, 2024) and graph puzzles like it: give each edge of a graph a
 // distinct weight in LO..HI so that the node sums and the path clues hold; the answer
 // is the lightest route between two nodes, each weight read as a letter (1 = A).
-// Cells are V0.. by edge, in input order; a cell holds its edge's weight.
+// Cells are the edges in input order, named U-V; a cell holds its edge's weight.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -65,6 +65,11 @@ public:
     Route lightest_route(const Values& weights) const;
 
     int cell_count() const override { return edge_count(); }
+    // An edge's cell is named by the edge: "A-B".
+    CellNames cell_names() const override;
+    // "node C", "path from A total 20": rule names in check lines and traces alike.
+    std::string node_name(int node) const;
+    std::string path_name(const PathClue& clue) const;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

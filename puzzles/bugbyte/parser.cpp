@@ -63,7 +63,7 @@ ParseResult parse_bugbyte(const SourceText& source, const KindFlags& /*flags*/) 
     for (const SourceLine& line : source.content_lines()) {
         const std::vector<SourceLine::Word> words = line.words();
         const std::string& keyword = words[0].text;
-        const int end_column = line.first_column + static_cast<int>(line.text.size());
+        const int end_column = line.end_column();
         auto column_of = [&](std::size_t i) { return i < words.size() ? words[i].column : end_column; };
         if (keyword == "edge") {
             if (words.size() < 3 || words.size() > 4) return fail(line.number, column_of(words.size() < 3 ? words.size() : 4), "expected 'edge U V [WEIGHT]'");
@@ -78,9 +78,11 @@ ParseResult parse_bugbyte(const SourceText& source, const KindFlags& /*flags*/) 
                 for (std::size_t k = 0; k < words[w].text.size(); ++k) {
                     const unsigned char c = static_cast<unsigned char>(words[w].text[k]);
                     if (!std::isalnum(c) && c != '_' && c != '.') {
+                        const std::string_view before = std::string_view(words[w].text).substr(0, k);
+                        const int bytes = utf8_length(words[w].text, k);
                         std::string message = "a node name is letters, digits, '_' and '.', not ";
-                        message += quoted_character(words[w].text[k]);
-                        return fail(line.number, words[w].column + static_cast<int>(k), std::move(message));
+                        message += bytes > 1 ? std::string("'").append(words[w].text, k, static_cast<std::size_t>(bytes)).append("'") : quoted_character(words[w].text[k]);
+                        return fail(line.number, words[w].column + column_width(before), std::move(message));
                     }
                 }
             }

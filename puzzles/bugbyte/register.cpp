@@ -27,7 +27,8 @@ void register_bugbyte(Registry& registry) {
         "Errors: unknown statements, bad numbers, an edge given twice or joining a node\n"
         "to itself, a given weight outside LO..HI or given twice, too few weights, a node\n"
         "that no edge names, a node with two sums, a path clue with too many paths.\n"
-        "Cells are V0.. by edge in input order, holding the weights.\n"
+        "Names: an edge is named U-V (its cell holds its weight); rules 'node N', 'path\n"
+        "from N total T', 'Distinct weights': in check lines, --explain and traces alike.\n"
         "Output: 'U-V: W' per edge, then 'Answer: WORD (lightest path ..., weight N)'.\n"
         "JSON: {\"weights\": {\"U-V\": W, ...}, \"answer\": \"WORD\"}.\n"
         "Without a file: the Bug Byte graph (18 nodes, 24 edges, route 5 -> 15).\n";

@@ -32,8 +32,8 @@ private:
         if (text_[pos_] == '\n') {
             ++line_;
             column_ = 1;
-        } else {
-            ++column_;
+        } else if ((static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) {
+            ++column_;  // columns count characters: a UTF-8 continuation byte adds none
         }
         ++pos_;
     }

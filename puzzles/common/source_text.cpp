@@ -16,14 +16,48 @@ std::string quoted_character(char c) {
     return std::string{'b', 'y', 't', 'e', ' ', '0', 'x', hex[u >> 4], hex[u & 15]};
 }
 
+int utf8_length(std::string_view text, std::size_t i) {
+    const unsigned char lead = static_cast<unsigned char>(text[i]);
+    int length = 1;
+    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead >= 0xE0 && lead <= 0xEF) length = 3;
+    else if (lead >= 0xF0 && lead <= 0xF4) length = 4;
+    if (i + static_cast<std::size_t>(length) > text.size()) return 1;
+    for (int k = 1; k < length; ++k) {
+        if ((static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0xC0) != 0x80) return 1;
+    }
+    return length;
+}
+
+int column_width(std::string_view text) {
+    int columns = 0;
+    for (std::size_t i = 0; i < text.size(); i += static_cast<std::size_t>(utf8_length(text, i))) ++columns;
+    return columns;
+}
+
+void strip_byte_order_mark(std::string& text) {
+    if (text.rfind(byte_order_mark, 0) == 0) text.erase(0, byte_order_mark.size());
+}
+
+std::string SourceLine::quoted(const Glyph& glyph) const {
+    if (glyph.bytes == 1) return quoted_character(glyph.character);
+    std::string q = "'";
+    q.append(text, glyph.offset, static_cast<std::size_t>(glyph.bytes));
+    q.push_back('\'');
+    return q;
+}
+
 std::string Diagnostic::to_string() const {
     return file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
 }
 
 std::vector<Glyph> SourceLine::glyphs() const {
     std::vector<Glyph> result;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (!is_blank(text[i])) result.push_back(Glyph{text[i], first_column + static_cast<int>(i)});
+    int column = first_column;
+    for (std::size_t i = 0; i < text.size(); ++column) {
+        const int bytes = utf8_length(text, i);
+        if (!is_blank(text[i])) result.push_back(Glyph{text[i], column, bytes, i});
+        i += static_cast<std::size_t>(bytes);
     }
     return result;
 }
@@ -31,12 +65,20 @@ std::vector<Glyph> SourceLine::glyphs() const {
 std::vector<SourceLine::Word> SourceLine::words() const {
     std::vector<Word> result;
     std::size_t i = 0;
+    int column = first_column;  // of text[i]
     while (i < text.size()) {
-        while (i < text.size() && is_blank(text[i])) ++i;
+        while (i < text.size() && is_blank(text[i])) {
+            ++i;
+            ++column;
+        }
         if (i == text.size()) break;
         const std::size_t start = i;
-        while (i < text.size() && !is_blank(text[i])) ++i;
-        result.push_back(Word{text.substr(start, i - start), first_column + static_cast<int>(start)});
+        const int start_column = column;
+        while (i < text.size() && !is_blank(text[i])) {
+            i += static_cast<std::size_t>(utf8_length(text, i));
+            ++column;
+        }
+        result.push_back(Word{text.substr(start, i - start), start_column});
     }
     return result;
 }
@@ -56,7 +98,7 @@ std::vector<SourceLine> SourceText::content_lines() const {
         if (first < last && text[first] != '#') {
             SourceLine line;
             line.number = number;
-            line.first_column = static_cast<int>(first - pos) + 1;
+            line.first_column = column_width(std::string_view(text).substr(pos, first - pos)) + 1;
             line.text = text.substr(first, last - first);
             lines.push_back(std::move(line));
         }

@@ -3,8 +3,13 @@
 //
 // In every puzzle format a line whose first non-blank character is '#' is a comment
 // and blank lines are ignored; both are dropped here, once, for all parsers.
+//
+// Columns count Unicode characters (code points of UTF-8), not bytes: the first
+// character of a line is column 1, a tab is one column, and 'é' (two bytes) is one
+// column like 'e'. Bytes that are not UTF-8 count one column each.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace prune::puzzles {
@@ -20,11 +25,26 @@ struct Diagnostic {
     std::string to_string() const;
 };
 
-// One character of a content line and the 1-based column it sits in.
+// One character of a content line and the 1-based column it sits in. A character
+// outside ASCII is one glyph whose `character` is its first byte (>= 0x80); `bytes`
+// says how many bytes of the line it takes (see SourceLine::quoted).
 struct Glyph {
     char character;
     int column;
+    int bytes = 1;
+    std::size_t offset = 0;  // of its first byte in SourceLine::text
 };
+
+// The number of bytes of the UTF-8 character that starts at text[i] (1 for ASCII and
+// for a byte that does not start a valid UTF-8 sequence).
+int utf8_length(std::string_view text, std::size_t i);
+// The columns `text` takes: its characters, counted as utf8_length does.
+int column_width(std::string_view text);
+// The UTF-8 byte-order mark (EF BB BF), which some editors put at the start of a file.
+inline constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+// Removes a byte-order mark from the start of `text`, so that every reader (puzzles,
+// solutions, FlatZinc, traces, batch files) sees the first line as it is written.
+void strip_byte_order_mark(std::string& text);
 
 struct SourceLine {
     int number = 0;          // 1-based line number in the file
@@ -39,6 +59,10 @@ struct SourceLine {
         int column;
     };
     std::vector<Word> words() const;
+    // The column just after the last character (where something missing would go).
+    int end_column() const { return first_column + column_width(text); }
+    // A glyph of this line for a message: 'é' for a valid character, else "byte 0x89".
+    std::string quoted(const Glyph& glyph) const;
 };
 
 // A character for a message: 'z' when printable, else "byte 0x89" (so that binary

@@ -1,5 +1,6 @@
 #include "puzzles/kurosu/kurosu_puzzle.hpp"
 
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/common/plain_grid.hpp"
 
 namespace prune::puzzles {
@@ -17,6 +18,24 @@ std::vector<int> KurosuPuzzle::column_cells(int c) const {
     std::vector<int> cells;
     for (int r = 0; r < height_; ++r) cells.push_back(r * width_ + c);
     return cells;
+}
+
+CellNames KurosuPuzzle::cell_names() const { return grid_names(height_, width_); }
+
+std::string KurosuPuzzle::line_name(const char* what, int i) {
+    std::string name = what;
+    name += ' ';
+    name += std::to_string(i + 1);
+    return name;
+}
+
+std::string KurosuPuzzle::pair_name(const char* what, int a, int b) {
+    std::string name = what;
+    name += ' ';
+    name += std::to_string(a + 1);
+    name += ',';
+    name += std::to_string(b + 1);
+    return name;
 }
 
 std::string KurosuPuzzle::summary() const {
@@ -38,31 +57,30 @@ std::vector<Rule> KurosuPuzzle::rules() const {
     // Each line: balanced (sum = half its length) and no run of three.
     auto add_line_rules = [&rules](const std::string& name, const std::vector<int>& cells) {
         Rule balance;
-        balance.label = name;
+        balance.label = name + " balance";
         balance.shape = RuleShape::sum_between;
         balance.cells = cells;
         balance.low = balance.high = static_cast<int>(cells.size()) / 2;
         rules.push_back(balance);
         Rule runs;
-        runs.label = name;
+        runs.label = name + " runs";
         runs.shape = RuleShape::no_long_run;
         runs.cells = cells;
         runs.high = 2;
         rules.push_back(std::move(runs));
     };
-    for (int r = 0; r < height_; ++r) add_line_rules("Row " + std::to_string(r), row_cells(r));
-    for (int c = 0; c < width_; ++c) add_line_rules("Column " + std::to_string(c), column_cells(c));
+    for (int r = 0; r < height_; ++r) add_line_rules(line_name("row", r), row_cells(r));
+    for (int c = 0; c < width_; ++c) add_line_rules(line_name("column", c), column_cells(c));
 
     if (unique_lines_) {
         for (int a = 0; a < height_; ++a) {
             for (int b = a + 1; b < height_; ++b) {
-                rules.push_back(Rule{"Rows " + std::to_string(a) + "," + std::to_string(b), RuleShape::lines_differ, row_cells(a), row_cells(b), 0, 0, {}});
+                rules.push_back(Rule{pair_name("rows", a, b), RuleShape::lines_differ, row_cells(a), row_cells(b), 0, 0, {}});
             }
         }
         for (int a = 0; a < width_; ++a) {
             for (int b = a + 1; b < width_; ++b) {
-                rules.push_back(
-                    Rule{"Columns " + std::to_string(a) + "," + std::to_string(b), RuleShape::lines_differ, column_cells(a), column_cells(b), 0, 0, {}});
+                rules.push_back(Rule{pair_name("columns", a, b), RuleShape::lines_differ, column_cells(a), column_cells(b), 0, 0, {}});
             }
         }
     }

@@ -2,7 +2,7 @@
 // height with 0 and 1 so that every row and every column holds as many 0s as 1s and
 // no three equal cells are adjacent in a row or a column. With --unique-lines, no
 // two rows and no two columns are equal either (Takuzu / Binairo).
-// Cells are V0.. row by row.
+// Cells are r1c1.. row by row.
 #pragma once
 #include <vector>
 
@@ -25,6 +25,11 @@ public:
     std::vector<int> column_cells(int c) const;
 
     int cell_count() const override { return height_ * width_; }
+    CellNames cell_names() const override;
+    // "row 2", "columns 1,3": the names of lines and pairs of lines (1-based) in check
+    // lines and traces alike.
+    static std::string line_name(const char* what, int i);
+    static std::string pair_name(const char* what, int a, int b);
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

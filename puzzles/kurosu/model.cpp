@@ -9,7 +9,6 @@
 // auxiliary: search branches on the cells only.
 #include <string>
 
-#include "puzzles/common/grid_name.hpp"
 #include "puzzles/kurosu/kurosu_puzzle.hpp"
 
 namespace prune::puzzles {
@@ -22,7 +21,7 @@ void post_line(Solver& solver, const std::vector<IntVar>& line, const std::strin
     solver.name_propagators_from(first, line_name + " balance");
     for (std::size_t i = 0; i + 3 <= line.size(); ++i) {
         const std::vector<IntVar> window = {line[i], line[i + 1], line[i + 2]};
-        const std::string window_name = line_name + " window " + std::to_string(i + 1);
+        const std::string window_name = line_name + " runs window " + std::to_string(i + 1);
         first = solver.propagator_count();
         sum(solver, window, Relation::greater_equal, 1);
         solver.name_propagators_from(first, window_name + " (>=1)");
@@ -52,8 +51,9 @@ void post_lines_differ(Solver& solver, const std::vector<IntVar>& a, const std::
 
 PuzzleModel KurosuPuzzle::build_model(Solver& solver, const ModelSettings& /*settings*/) const {
     PuzzleModel model;
+    const CellNames names = cell_names();
     for (int c = 0; c < cell_count(); ++c) {
-        const std::string name = grid_name(c / width_, c % width_);
+        const std::string& name = names[static_cast<std::size_t>(c)];
         model.cells.push_back(clues_[c] == unknown ? solver.new_int_var(0, 1, name) : solver.new_int_var(clues_[c], clues_[c], name));
     }
     model.decisions = model.cells;
@@ -63,14 +63,15 @@ PuzzleModel KurosuPuzzle::build_model(Solver& solver, const ModelSettings& /*set
         for (int c : cells) vars.push_back(model.cells[c]);
         return vars;
     };
-    for (int r = 0; r < height_; ++r) post_line(solver, vars_of(row_cells(r)), "row " + std::to_string(r + 1));
-    for (int c = 0; c < width_; ++c) post_line(solver, vars_of(column_cells(c)), "column " + std::to_string(c + 1));
+    // Named after the check lines' rules: "row 1 balance", "row 1 runs window 2 (<=2)", "rows 1,2 xor 3".
+    for (int r = 0; r < height_; ++r) post_line(solver, vars_of(row_cells(r)), line_name("row", r));
+    for (int c = 0; c < width_; ++c) post_line(solver, vars_of(column_cells(c)), line_name("column", c));
     if (unique_lines_) {
         for (int a = 0; a < height_; ++a) {
-            for (int b = a + 1; b < height_; ++b) post_lines_differ(solver, vars_of(row_cells(a)), vars_of(row_cells(b)), "rows " + std::to_string(a + 1) + "," + std::to_string(b + 1));
+            for (int b = a + 1; b < height_; ++b) post_lines_differ(solver, vars_of(row_cells(a)), vars_of(row_cells(b)), pair_name("rows", a, b));
         }
         for (int a = 0; a < width_; ++a) {
-            for (int b = a + 1; b < width_; ++b) post_lines_differ(solver, vars_of(column_cells(a)), vars_of(column_cells(b)), "columns " + std::to_string(a + 1) + "," + std::to_string(b + 1));
+            for (int b = a + 1; b < width_; ++b) post_lines_differ(solver, vars_of(column_cells(a)), vars_of(column_cells(b)), pair_name("columns", a, b));
         }
     }
     return model;

@@ -23,7 +23,7 @@ ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags) {
                 return result;
             }
         } else if (static_cast<int>(glyphs.size()) != width) {
-            const int column = static_cast<int>(glyphs.size()) > width ? glyphs[width].column : line.first_column + static_cast<int>(line.text.size());
+            const int column = static_cast<int>(glyphs.size()) > width ? glyphs[width].column : line.end_column();
             result.error = source.error_at(line.number, column,
                                            "expected " + std::to_string(width) + " cells as in the first row, found " + std::to_string(glyphs.size()));
             return result;
@@ -36,7 +36,7 @@ ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags) {
                 case 'X':
                 case 'x': clues.push_back(1); break;
                 default:
-                    result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(quoted_character(g.character)).append(" (expected '.', '0', '1' or 'X')"));
+                    result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(line.quoted(g)).append(" (expected '.', '0', '1' or 'X')"));
                     return result;
             }
         }

@@ -22,7 +22,9 @@ void register_kurosu(Registry& registry) {
         "  ..0...\n"
         "  .1.0.1\n"
         "  0....0\n"
-        "Cells are V0.. row by row. Output: the grid of 0/1 and a check line per rule.\n";
+        "Names: cells r1c1 (row 1, column 1); rules 'row 1 balance', 'row 1 runs',\n"
+        "'rows 1,2': in check lines, --explain (--explain r2c3) and traces alike.\n"
+        "Output: the grid of 0/1 and a check line per rule.\n";
     kind.options = {{"--unique-lines", "also require all rows and all columns to be pairwise different (Takuzu)"}};
     kind.builtin_text =
         "#Kurosu6 DM 01 June 2018\n"

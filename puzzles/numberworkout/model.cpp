@@ -25,18 +25,23 @@ PuzzleModel NumberWorkoutPuzzle::build_model(Solver& solver, const ModelSettings
         slot = (slot == unknown || slot == clues_[c]) ? clues_[c] : -1;
     }
 
+    const CellNames names = cell_names();
     PuzzleModel model;
     model.cells.resize(workout_cells);
     bool contradictory_clues = false;
     for (int c = 0; c < workout_cells; ++c) {
         if (representative[c] != c) continue;
         const int v = fixed_to[c];
-        const std::string name = cell_name(c);
+        const std::string& name = names[static_cast<std::size_t>(c)];  // a pair's variable: its first cell's name
         model.cells[c] = v > 0 ? solver.new_int_var(v, v, name) : solver.new_int_var(1, 6, name);
         if (v < 0) contradictory_clues = true;
         model.decisions.push_back(model.cells[c]);
     }
-    for (int c = 0; c < workout_cells; ++c) model.cells[c] = model.cells[representative[c]];
+    for (int c = 0; c < workout_cells; ++c) {
+        model.cells[c] = model.cells[representative[c]];
+        // The second cell of a pair answers to its own name too (--explain r2c4).
+        if (representative[c] != c) solver.alias_variable(model.cells[c], names[static_cast<std::size_t>(c)]);
+    }
     if (contradictory_clues) solver.fail();  // a pair with two different given digits
 
     for (int h = 1; h <= workout_hexagons; ++h) {
@@ -44,7 +49,7 @@ PuzzleModel NumberWorkoutPuzzle::build_model(Solver& solver, const ModelSettings
         for (const HexagonSegment& s : map_.segments[h - 1]) six.push_back(model.cells[s.cell]);
         const int first = solver.propagator_count();
         all_different(solver, six, settings.alldifferent);
-        solver.name_propagators_from(first, "hexagon " + std::to_string(h));
+        solver.name_propagators_from(first, hexagon_name(h));
     }
     return model;
 }

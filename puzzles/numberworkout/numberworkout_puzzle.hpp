@@ -1,6 +1,6 @@
 // Number Workout: 13 hexagons in a fixed honeycomb, each split into 6 segments. The
 // digits 1..6 go into the segments, all different within a hexagon; where two
-// hexagons touch, the two touching segments hold the same digit. The 78 cells V0..V77
+// hexagons touch, the two touching segments hold the same digit. The 78 cells (r1c1..)
 // are the input's digits in reading order (see hexagon_map.hpp for the layout).
 #pragma once
 #include <vector>
@@ -21,6 +21,10 @@ public:
     int clue(int cell) const { return clues_[cell]; }
 
     int cell_count() const override { return workout_cells; }
+    // r1c1.. by the rows of the input (3, 9, ..., 9, 3 cells).
+    CellNames cell_names() const override;
+    // "hexagon 4" (1..13), in check lines and traces alike.
+    static std::string hexagon_name(int h);
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

@@ -17,7 +17,7 @@ ParseResult parse_numberworkout(const SourceText& source, const KindFlags& /*fla
         const std::vector<Glyph> glyphs = line.glyphs();
         for (const Glyph& g : glyphs) {
             if (g.character < '0' || g.character > '9') {
-                result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(quoted_character(g.character)).append(" (expected a digit, 0 for unknown)"));
+                result.error = source.error_at(line.number, g.column, std::string("unexpected ").append(line.quoted(g)).append(" (expected a digit, 0 for unknown)"));
                 return result;
             }
             if (g.character > '6') {
@@ -27,9 +27,9 @@ ParseResult parse_numberworkout(const SourceText& source, const KindFlags& /*fla
         }
         const int expected = workout_row_lengths[row];
         if (static_cast<int>(glyphs.size()) != expected) {
-            const int column = static_cast<int>(glyphs.size()) > expected ? glyphs[expected].column : line.first_column + static_cast<int>(line.text.size());
+            const int column = static_cast<int>(glyphs.size()) > expected ? glyphs[expected].column : line.end_column();
             result.error = source.error_at(line.number, column,
-                                           "row " + std::to_string(row) + " of a number workout has " + std::to_string(expected) + " digits, this line has " +
+                                           "row " + std::to_string(row + 1) + " of a number workout has " + std::to_string(expected) + " digits, this line has " +
                                                std::to_string(glyphs.size()));
             return result;
         }

@@ -45,10 +45,11 @@ std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const 
     const double height = 10 * half_height + 2 * margin;
     std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " +
                       number(width) + " " + number(height) + "\">\n";
+    const CellNames names = cell_names();  // as in the check lines
     for (int h = 1; h <= workout_hexagons; ++h) {
         const double cx = margin + radius + 1.5 * radius * (map_.column[h - 1] + 1);
         const double cy = margin + half_height * (map_.half_row[h - 1] + 1);
-        svg += "<g><title>Hexagon " + std::to_string(h) + "</title>\n";
+        svg += "<g><title>" + hexagon_name(h) + "</title>\n";
         for (const HexagonSegment& s : map_.segments[h - 1]) {
             // Side `direction` faces 90 - 60*direction degrees; its corners are 30 degrees either side.
             const double facing = (90.0 - 60.0 * s.direction) * std::numbers::pi / 180.0;
@@ -57,8 +58,8 @@ std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const 
             const bool pair = s.partner >= 0;
             svg += "<polygon points=\"" + number(cx) + "," + number(cy) + " " + number(cx + radius * std::cos(left)) + "," +
                    number(cy - radius * std::sin(left)) + " " + number(cx + radius * std::cos(right)) + "," + number(cy - radius * std::sin(right)) +
-                   "\" fill=\"" + (pair ? "#bbdefb" : "#ffffff") + "\" stroke=\"#546e7a\" stroke-width=\"1\"><title>V" + std::to_string(s.cell) +
-                   (pair ? " (pair with V" + std::to_string(s.partner) + ")" : std::string()) + "</title></polygon>\n";
+                   "\" fill=\"" + (pair ? "#bbdefb" : "#ffffff") + "\" stroke=\"#546e7a\" stroke-width=\"1\"><title>" + names[static_cast<std::size_t>(s.cell)] +
+                   (pair ? " (pair with " + names[static_cast<std::size_t>(s.partner)] + ")" : std::string()) + "</title></polygon>\n";
             const double tx = cx + 0.58 * radius * std::cos(facing);
             const double ty = cy - 0.58 * radius * std::sin(facing) + 6;
             const bool given = clues_[s.cell] != unknown;

@@ -38,6 +38,26 @@ std::string OstomachionPuzzle::colour_name(int c) {
     return "colour" + std::to_string(c);
 }
 
+CellNames OstomachionPuzzle::cell_names() const {
+    CellNames names;
+    for (const MapRegion& r : regions_) names.push_back(r.name);
+    return names;
+}
+
+std::string OstomachionPuzzle::border_name(int a, int b) const {
+    std::string name = "border ";
+    name += regions_[static_cast<std::size_t>(a)].name;
+    name += '-';
+    name += regions_[static_cast<std::size_t>(b)].name;
+    return name;
+}
+
+std::string OstomachionPuzzle::area_name(int c) {
+    std::string name = "area ";
+    name += colour_name(c);
+    return name;
+}
+
 std::string OstomachionPuzzle::summary() const {
     return "ostomachion map (" + std::to_string(region_count()) + " regions, " + std::to_string(colours_) + " colours, area " +
            std::to_string(area_per_colour()) + " each)";
@@ -54,7 +74,7 @@ std::vector<Rule> OstomachionPuzzle::rules() const {
     rules.push_back(range);
     for (const auto& [a, b] : borders()) {
         Rule rule;
-        rule.label = "Border " + regions_[a].name + "-" + regions_[b].name + " [" + cell_name(a) + "," + cell_name(b) + "]";
+        rule.label = border_name(a, b);
         rule.shape = RuleShape::all_different;
         rule.cells = {a, b};
         rule.low = 0;
@@ -63,7 +83,7 @@ std::vector<Rule> OstomachionPuzzle::rules() const {
     }
     for (int c = 0; c < colours_; ++c) {
         Rule rule;
-        rule.label = "Area " + colour_name(c);
+        rule.label = area_name(c);
         rule.shape = RuleShape::weighted_count;
         rule.cells = range.cells;
         for (const MapRegion& r : regions_) rule.given.push_back(r.area);
@@ -76,9 +96,14 @@ std::vector<Rule> OstomachionPuzzle::rules() const {
 
 PuzzleModel OstomachionPuzzle::build_model_with(Solver& solver, bool break_symmetry) const {
     PuzzleModel model;
-    model.cells = solver.new_int_vars(region_count(), 0, colours_ - 1, "V");
+    for (const std::string& name : cell_names()) model.cells.push_back(solver.new_int_var(0, colours_ - 1, name));
     model.decisions = model.cells;
-    for (const auto& [a, b] : borders()) not_equal(solver, model.cells[a], model.cells[b]);
+    // Propagators are named as the check lines name the rules.
+    for (const auto& [a, b] : borders()) {
+        const int first = solver.propagator_count();
+        not_equal(solver, model.cells[a], model.cells[b]);
+        solver.name_propagators_from(first, border_name(a, b));
+    }
     std::vector<std::vector<IntVar>> has(colours_);  // has[c][i] <=> region i has colour c
     std::vector<std::int64_t> areas;
     for (const MapRegion& r : regions_) areas.push_back(r.area);
@@ -88,7 +113,9 @@ PuzzleModel OstomachionPuzzle::build_model_with(Solver& solver, bool break_symme
             value_channel(solver, model.cells[i], c, b);
             has[c].push_back(b);
         }
+        const int first = solver.propagator_count();
         linear(solver, areas, has[c], Relation::equal, area_per_colour());
+        solver.name_propagators_from(first, area_name(c));
     }
     if (break_symmetry) {
         // Colour c may appear at region j only if colour c-1 appears before j.

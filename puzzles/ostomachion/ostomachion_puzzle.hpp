@@ -1,6 +1,6 @@
 // Ostomachion (and any map of regions): colour the regions with K colours so that
 // neighbouring regions differ and every colour covers the same area (total / K).
-// Cells are V0.. by region, in input order; a cell holds its region's colour 0..K-1.
+// Cells are the regions in input order, named by them; a cell holds its colour 0..K-1.
 #pragma once
 #include <string>
 #include <vector>
@@ -28,6 +28,9 @@ public:
     std::vector<std::pair<int, int>> borders() const;
     // "red", "green", ...: the name of colour c in the plain output.
     static std::string colour_name(int c);
+    // "border a-b", "area red": rule names in check lines and traces alike.
+    std::string border_name(int a, int b) const;
+    static std::string area_name(int c);
 
     // Counts the colourings: all of them, or (break_symmetry) only the canonical ones
     // whose colours first appear in the order 0, 1, 2, ... (region order).
@@ -43,6 +46,8 @@ public:
     PuzzleModel build_model_with(Solver& solver, bool break_symmetry) const;
 
     int cell_count() const override { return region_count(); }
+    // A region's cell is named by the region: "north", "7".
+    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

@@ -50,14 +50,14 @@ ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) 
         // "REGION AREA : N..." or "REGION AREA: N..." or "REGION AREA :N...".
         if (words.size() >= 2 && words[1].text.size() > 1 && words[1].text.back() == ':') {
             words[1].text.pop_back();
-            words.insert(words.begin() + 2, SourceLine::Word{":", words[1].column + static_cast<int>(words[1].text.size())});
+            words.insert(words.begin() + 2, SourceLine::Word{":", words[1].column + column_width(words[1].text)});
         }
         if (words.size() >= 3 && words[2].text.size() > 1 && words[2].text.front() == ':') {
             words.insert(words.begin() + 3, SourceLine::Word{words[2].text.substr(1), words[2].column + 1});
             words[2].text = ":";
         }
         if (words.size() < 3 || words[2].text != ":") {
-            return fail(line.number, words.size() < 3 ? line.first_column + static_cast<int>(line.text.size()) : words[2].column,
+            return fail(line.number, words.size() < 3 ? line.end_column() : words[2].column,
                         "expected 'REGION AREA : NEIGHBOUR...' or 'colours K'");
         }
         MapRegion region;

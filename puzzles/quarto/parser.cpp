@@ -29,7 +29,7 @@ bool parse_families(const std::vector<SourceLine::Word>& words, unsigned& famili
             if (!name.empty() && name != "none") {
                 const unsigned bit = quarto_family_bit(name);
                 if (bit == 0) {
-                    bad_column = word.column + static_cast<int>(start);
+                    bad_column = word.column + column_width(std::string_view(word.text).substr(0, start));
                     bad = name;
                     return false;
                 }
@@ -57,7 +57,7 @@ ParseResult parse_quarto(const SourceText& source, const KindFlags& flags) {
     std::vector<std::array<int, 4>> extra_lines;
     for (const SourceLine& line : source.content_lines()) {
         const std::vector<SourceLine::Word> words = line.words();
-        const int end_column = line.first_column + static_cast<int>(line.text.size());
+        const int end_column = line.end_column();
         if (words[0].text == "lines") {
             if (lines_line != 0) return fail(line.number, words[0].column, "'lines' given twice (first on line " + std::to_string(lines_line) + ")");
             int bad_column = 0;

@@ -21,6 +21,8 @@
 #include <map>
 #include <set>
 
+#include "puzzles/common/grid_name.hpp"
+
 namespace prune::puzzles {
 namespace {
 
@@ -148,7 +150,7 @@ QuartoPuzzle::QuartoPuzzle(unsigned families, std::vector<int> clues, QuartoMode
     for (std::array<int, 4> cells : extra_lines) {
         std::sort(cells.begin(), cells.end());
         if (std::any_of(lines_.begin(), lines_.end(), [&](const QuartoLine& l) { return l.cells == cells; })) continue;
-        std::string name = "Line ";
+        std::string name = "line ";
         name += std::to_string(lines_.size() + 1);
         lines_.push_back({std::move(name), cells});
         ++extra_lines_;
@@ -176,29 +178,29 @@ std::vector<QuartoLine> QuartoPuzzle::lines_of(unsigned families) {
         return name;
     };
     if (families & quarto_rows) {
-        for (int r = 0; r < 4; ++r) add("Row " + std::to_string(r + 1), {at(r, 0), at(r, 1), at(r, 2), at(r, 3)});
+        for (int r = 0; r < 4; ++r) add("row " + std::to_string(r + 1), {at(r, 0), at(r, 1), at(r, 2), at(r, 3)});
     }
     if (families & quarto_columns) {
-        for (int c = 0; c < 4; ++c) add("Column " + std::to_string(c + 1), {at(0, c), at(1, c), at(2, c), at(3, c)});
+        for (int c = 0; c < 4; ++c) add("column " + std::to_string(c + 1), {at(0, c), at(1, c), at(2, c), at(3, c)});
     }
     if (families & quarto_diagonals) {
-        add("Diagonal \\", {at(0, 0), at(1, 1), at(2, 2), at(3, 3)});
-        add("Diagonal /", {at(0, 3), at(1, 2), at(2, 1), at(3, 0)});
+        add("diagonal \\", {at(0, 0), at(1, 1), at(2, 2), at(3, 3)});
+        add("diagonal /", {at(0, 3), at(1, 2), at(2, 1), at(3, 0)});
     }
     if (families & quarto_blocks) {
         for (int r = 0; r < 3; ++r) {
-            for (int c = 0; c < 3; ++c) add(rc("Block", r, c), {at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)});
+            for (int c = 0; c < 3; ++c) add(rc("block", r, c), {at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)});
         }
     }
     if (families & quarto_torus_blocks) {
         for (int r = 0; r < 4; ++r) {
-            for (int c = 0; c < 4; ++c) add(rc("Torus block", r, c), {at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)});
+            for (int c = 0; c < 4; ++c) add(rc("torus block", r, c), {at(r, c), at(r, c + 1), at(r + 1, c), at(r + 1, c + 1)});
         }
     }
     if (families & quarto_broken_diagonals) {
         // Named by the cell they cross in row 1.
-        for (int s = 0; s < 4; ++s) add(rc("Broken diagonal \\", 0, s), {at(0, s), at(1, s + 1), at(2, s + 2), at(3, s + 3)});
-        for (int s = 0; s < 4; ++s) add(rc("Broken diagonal /", 0, s), {at(0, s), at(1, s - 1), at(2, s - 2), at(3, s - 3)});
+        for (int s = 0; s < 4; ++s) add(rc("broken diagonal \\", 0, s), {at(0, s), at(1, s + 1), at(2, s + 2), at(3, s + 3)});
+        for (int s = 0; s < 4; ++s) add(rc("broken diagonal /", 0, s), {at(0, s), at(1, s - 1), at(2, s - 2), at(3, s - 3)});
     }
     return lines;
 }
@@ -263,8 +265,11 @@ std::string QuartoPuzzle::summary() const {
     return text;
 }
 
+CellNames QuartoPuzzle::cell_names() const { return grid_names(side, side); }
+
 std::vector<Rule> QuartoPuzzle::rules() const {
     std::vector<Rule> rules;
+    const CellNames names = cell_names();
     Rule range;
     range.label = "Pieces";
     range.shape = RuleShape::values_in_range;
@@ -289,12 +294,7 @@ std::vector<Rule> QuartoPuzzle::rules() const {
     }
     for (const QuartoLine& line : lines_) {
         Rule rule;
-        rule.label = line.name + " [";
-        for (int i = 0; i < 4; ++i) {
-            if (i > 0) rule.label += ',';
-            rule.label += cell_name(line.cells[i]);
-        }
-        rule.label += "]";
+        rule.label = line.name + " " + bracketed_names(std::vector<int>(line.cells.begin(), line.cells.end()), names);
         rule.shape = RuleShape::bits_differ;
         rule.cells.assign(line.cells.begin(), line.cells.end());
         rule.high = 4;
@@ -305,16 +305,18 @@ std::vector<Rule> QuartoPuzzle::rules() const {
 
 PuzzleModel QuartoPuzzle::build_model_as(Solver& solver, QuartoModel model, const ModelSettings& settings) const {
     PuzzleModel result;
+    const CellNames names = cell_names();
     for (int c = 0; c < cells; ++c) {
-        std::string name = "V";
-        name += std::to_string(c);
+        const std::string& name = names[static_cast<std::size_t>(c)];
         result.cells.push_back(clues_[c] >= 0 ? solver.new_int_var(clues_[c], clues_[c], name) : solver.new_int_var(0, 15, name));
     }
     result.decisions = result.cells;
+    int first = solver.propagator_count();
     all_different(solver, result.cells, settings.alldifferent);
+    solver.name_propagators_from(first, "Each piece once");  // as the check line says
     if (model == QuartoModel::permutation) {
         for (const QuartoLine& line : lines_) {
-            const int first = solver.propagator_count();
+            first = solver.propagator_count();
             shared_table(solver, {result.cells[line.cells[0]], result.cells[line.cells[1]], result.cells[line.cells[2]], result.cells[line.cells[3]]},
                   line_tuple_set());
             solver.name_propagators_from(first, line.name);
@@ -332,7 +334,7 @@ PuzzleModel QuartoPuzzle::build_model_as(Solver& solver, QuartoModel model, cons
         }
     }
     for (const QuartoLine& line : lines_) {
-        const int first = solver.propagator_count();
+        first = solver.propagator_count();
         for (int k = 0; k < 4; ++k) {
             std::vector<IntVar> bits;
             for (int c : line.cells) bits.push_back(attributes[c][k]);

@@ -2,7 +2,7 @@
 // the chosen families holds four pieces sharing a value of any attribute.
 //
 // Piece p (0..15) has attribute k (0 light/dark, 1 tall/short, 2 round/square,
-// 3 hollow/solid) equal to bit (3 - k) of p. Cells are V0..V15 in row-major order,
+// 3 hollow/solid) equal to bit (3 - k) of p. Cells are r1c1..r4c4 row by row,
 // each holding a piece number.
 //
 // Two engine models (--model): `permutation`, one table constraint per line over the
@@ -122,6 +122,7 @@ public:
                             bool skip_identity = false) const;
 
     int cell_count() const override { return cells; }
+    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

@@ -1,5 +1,6 @@
 // Quarto output: the board of piece numbers and, below it, each row's pieces in
 // words; {"board": [[...], ...]}; an SVG drawing of the pieces.
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/common/html_page.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 
@@ -63,7 +64,7 @@ std::string QuartoPuzzle::render_html_figure(const Values& values) const {
             const int cx = x + cell / 2;
             const int cy = y + cell / 2;
             std::string title = "<title>";
-            title += cell_name(r * side + c);
+            title += grid_name(r, c);
             title += " = ";
             title += num(v);
             title += " (";

@@ -1,5 +1,6 @@
 // Seki input: the rotors row by row, either as one line of (n-1)^2 characters or as
-// n-1 lines of n-1 characters. Blanks inside a line are ignored.
+// n-1 lines of n-1 characters. Blanks inside a line are ignored. A grid with a line
+// missing or one too many is reported by its count of rows.
 #include <cmath>
 
 #include "puzzles/seki/seki_puzzle.hpp"
@@ -13,6 +14,33 @@ int exact_square_root(std::size_t count) {
     while (static_cast<std::size_t>(k) * static_cast<std::size_t>(k) > count) --k;
     while (static_cast<std::size_t>(k + 1) * static_cast<std::size_t>(k + 1) <= count) ++k;
     return static_cast<std::size_t>(k) * static_cast<std::size_t>(k) == count ? k : 0;
+}
+
+// The grid form: every line holds as many rotors as the first, and there are as many
+// lines as rotors per line. False with `error` set otherwise; a missing or extra line
+// is named by the count of rows, at the end of the last row or at the extra one.
+bool check_rows(const SourceText& source, const std::vector<SourceLine>& lines, Diagnostic& error) {
+    const std::size_t width = lines.front().glyphs().size();
+    const std::string rows = "expected " + std::to_string(width) + " rows of " + std::to_string(width) + " rotors (as many rows as the first row has rotors), found ";
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+        const SourceLine& line = lines[r];
+        if (r == width) {
+            error = source.error_at(line.number, line.first_column, rows + std::to_string(lines.size()) + "; this line is one too many");
+            return false;
+        }
+        const std::vector<Glyph> glyphs = line.glyphs();
+        if (glyphs.size() != width) {
+            const int column = glyphs.size() > width ? glyphs[width].column : line.end_column();
+            error = source.error_at(line.number, column,
+                                    "expected " + std::to_string(width) + " rotors on this line as on the first, found " + std::to_string(glyphs.size()));
+            return false;
+        }
+    }
+    if (lines.size() < width) {
+        error = source.error_at(lines.back().number, lines.back().end_column(), rows + std::to_string(lines.size()));
+        return false;
+    }
+    return true;
 }
 
 }  // namespace
@@ -29,7 +57,7 @@ ParseResult parse_seki(const SourceText& source, const KindFlags& /*flags*/) {
         for (const Glyph& g : line.glyphs()) {
             if (!SekiPuzzle::is_rotor(g.character)) {
                 result.error = source.error_at(line.number, g.column,
-                                               std::string("unknown rotor ").append(quoted_character(g.character)).append(" (expected +, -, o or a)"));
+                                               std::string("unknown rotor ").append(line.quoted(g)).append(" (expected +, -, o or a)"));
                 return result;
             }
             rotors.push_back(g.character);
@@ -44,19 +72,10 @@ ParseResult parse_seki(const SourceText& source, const KindFlags& /*flags*/) {
                                            "a one-line seki needs a square number of rotors ((n-1)^2), found " + std::to_string(rotors.size()));
             return result;
         }
+    } else if (!check_rows(source, lines, result.error)) {
+        return result;
     } else {
         per_side = static_cast<int>(lines.size());
-        for (const SourceLine& line : lines) {
-            const std::vector<Glyph> glyphs = line.glyphs();
-            if (static_cast<int>(glyphs.size()) != per_side) {
-                const int column = static_cast<int>(glyphs.size()) > per_side ? glyphs[per_side].column
-                                                                              : line.first_column + static_cast<int>(line.text.size());
-                result.error = source.error_at(line.number, column,
-                                               "expected " + std::to_string(per_side) + " rotors on this line (one per line of " +
-                                                   std::to_string(per_side) + " lines), found " + std::to_string(glyphs.size()));
-                return result;
-            }
-        }
     }
     result.puzzle = std::make_unique<SekiPuzzle>(per_side + 1, std::move(rotors));
     return result;

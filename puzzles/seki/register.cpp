@@ -18,7 +18,9 @@ void register_seki(Registry& registry) {
         "Input: the rotors row by row, either as one line of (n-1)^2 characters\n"
         "(the classic 4x4 puzzle: oo+ooaoo-) or as n-1 lines of n-1 characters.\n"
         "Lines starting with # are comments; blank lines are ignored.\n"
-        "Cells are V0.. row by row; rotor k covers the four cells around its intersection.\n"
+        "Names: cells r1c1 (row 1, column 1); 'rotor 1 (o)' (rotors numbered row by row)\n"
+        "covers the four cells around its intersection: in check lines, --explain (e.g.\n"
+        "--explain r2c3) and traces alike. A grid missing a line is reported by its rows.\n"
         "Output: the n x n grid of 0/1 and one check line per rotor.\n";
     kind.builtin_text = "# The classic 4x4 seki\noo+ooaoo-\n";
     kind.parse = parse_seki;

@@ -1,5 +1,6 @@
 #include "puzzles/seki/seki_puzzle.hpp"
 
+#include "puzzles/common/grid_name.hpp"
 #include "puzzles/common/plain_grid.hpp"
 
 namespace prune::puzzles {
@@ -28,12 +29,24 @@ const std::vector<std::vector<int>>& SekiPuzzle::allowed_patterns(char rotor) {
     }
 }
 
+CellNames SekiPuzzle::cell_names() const { return grid_names(size_, size_); }
+
+std::string SekiPuzzle::rotor_name(int k) const {
+    std::string name = "rotor ";
+    name += std::to_string(k + 1);
+    name += " (";
+    name += rotors_[static_cast<std::size_t>(k)];
+    name += ')';
+    return name;
+}
+
 std::string SekiPuzzle::summary() const {
     return "seki " + std::to_string(size_) + "x" + std::to_string(size_) + " (" + std::to_string(rotor_count()) + " rotors)";
 }
 
 std::vector<Rule> SekiPuzzle::rules() const {
     std::vector<Rule> rules;
+    const CellNames names = cell_names();
     Rule cells;
     cells.label = "Cells";
     cells.shape = RuleShape::values_in_range;
@@ -45,7 +58,7 @@ std::vector<Rule> SekiPuzzle::rules() const {
         const std::array<int, 4> around = rotor_cells(k);
         Rule rule;
         rule.cells.assign(around.begin(), around.end());
-        rule.label = "RotorGroup " + std::to_string(k) + " " + rotors_[k] + " " + bracketed(rule.cells);
+        rule.label = rotor_name(k) + " " + bracketed_names(rule.cells, names);
         rule.shape = RuleShape::allowed_tuples;
         rule.tuples = allowed_patterns(rotors_[k]);
         rules.push_back(std::move(rule));

@@ -3,7 +3,7 @@
 // and for two, how they sit:
 //   '+' exactly one black      '-' exactly three black
 //   'o' two black, diagonally opposite      'a' two black, side by side
-// Cells are V0.. row by row; rotor k (row by row) covers the four cells around its
+// Cells are r1c1.. row by row; rotor k (row by row) covers the four cells around its
 // intersection, listed top-left, top-right, bottom-left, bottom-right.
 #pragma once
 #include <array>
@@ -27,7 +27,11 @@ public:
     static const std::vector<std::vector<int>>& allowed_patterns(char rotor);
     static bool is_rotor(char c);
 
+    // "rotor 3 (o)": rotor k's name in check lines and traces (numbered from 1, row by row).
+    std::string rotor_name(int k) const;
+
     int cell_count() const override { return size_ * size_; }
+    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

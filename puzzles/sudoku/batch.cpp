@@ -51,7 +51,7 @@ std::unique_ptr<SudokuPuzzle> parse_sudoku_one_line(const SourceText& source) {
     for (std::size_t i = 0; i < cells; ++i) {
         const char c = text[first + i];
         int value = 0;
-        if (c == '.' || c == '0') value = 0;
+        if (c == '.' || c == '0' || c == '_') value = 0;
         else if (c >= '1' && c <= '9') value = c - '0';
         else if (c >= 'A' && c <= 'P') value = 10 + (c - 'A');
         else if (c >= 'a' && c <= 'p') value = 10 + (c - 'a');

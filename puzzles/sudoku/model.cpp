@@ -3,14 +3,14 @@
 // Regin's matching algorithm, by default: it solves most 9x9 puzzles without search).
 #include <string>
 
-#include "puzzles/common/grid_name.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
 namespace prune::puzzles {
 PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& settings) const {
     PuzzleModel model;
+    const CellNames names = cell_names();
     for (int c = 0; c < cell_count(); ++c) {
-        const std::string name = grid_name(c / side(), c % side());
+        const std::string& name = names[static_cast<std::size_t>(c)];
         model.cells.push_back(clues_[c] == unknown ? solver.new_int_var(1, side(), name) : solver.new_int_var(clues_[c], clues_[c], name));
     }
     model.decisions = model.cells;
@@ -19,7 +19,7 @@ PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& setti
         for (int c : cells) group.push_back(model.cells[c]);
         const int first = solver.propagator_count();
         all_different(solver, group, settings.alldifferent);
-        solver.name_propagators_from(first, std::string(what) + " " + std::to_string(i + 1) + " alldifferent");
+        solver.name_propagators_from(first, group_name(what, i));  // as the check line names it
     };
     for (int i = 0; i < side(); ++i) {
         post(row_cells(i), "row", i);

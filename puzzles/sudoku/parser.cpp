@@ -1,9 +1,12 @@
 // Sudoku input, N = n^2 for n = 2..5, the size following from the input:
-//  - one line of N*N characters: '.' or '0' blank, digits, 'A'.. for 10..;
-//  - or N lines of N characters (same alphabet);
-//  - or N lines of N blank-separated values ('.' or '0' blank), e.g. a 16x16 row
+//  - one line of N*N characters: '.', '0' or '_' blank, digits, 'A'.. for 10..;
+//  - or N lines of N characters (same alphabet), which may be split into boxes by
+//    blanks or '|' ("4.. ... 8.5", "4..|...|8.5");
+//  - or N lines of N blank-separated values ('.', '0' or '_' blank), e.g. a 16x16 row
 //    ". 11 . . 13 5 . . . 2 16 14 . . 10 .".
-// '|' characters and lines of '-', '+' and '|' (box drawings) are ignored.
+// '|' characters and lines of '-', '+' and '|' (box drawings) are ignored, and so is
+// a "[Puzzle]" header line (the .sdk format); a later "[...]" header (an .sdk
+// "[Solution]") ends the grid. Cells are counted in characters, not bytes.
 #include <cctype>
 
 #include "puzzles/common/plain_grid.hpp"
@@ -41,12 +44,54 @@ std::size_t sudoku_entry_count(const SourceLine& line) {
         if (i == t.size()) break;
         const std::size_t start = i;
         std::size_t bars = 0;
-        for (; i < t.size() && !blank(t[i]); ++i) bars += t[i] == '|' ? 1 : 0;
+        std::size_t characters = 0;
+        for (; i < t.size() && !blank(t[i]); i += static_cast<std::size_t>(utf8_length(t, i))) {
+            ++characters;
+            bars += t[i] == '|' ? 1 : 0;
+        }
         if (i - start == 1 && bars == 1) continue;  // a lone '|'
         ++words;
-        last_word_cells = i - start - bars;
+        last_word_cells = characters - bars;
     }
     return words == 1 ? last_word_cells : words;
+}
+
+}  // namespace
+
+namespace {
+
+// True when the words are a row of characters split into boxes: n words of n
+// characters each ("4.. ... 8.5" for n = 3). A row of values has N = n^2 words.
+bool is_boxed_row(const std::vector<SourceLine::Word>& words) {
+    const std::size_t n = words.size();
+    if (n < 2 || n > 5) return false;
+    for (const SourceLine::Word& w : words) {
+        if (static_cast<std::size_t>(column_width(w.text)) != n) return false;
+    }
+    return true;
+}
+
+// One entry per character of `word` ('|' skipped), a character outside ASCII whole.
+void append_characters(const SourceLine::Word& word, std::vector<SudokuEntry>& entries) {
+    int column = word.column;
+    for (std::size_t i = 0; i < word.text.size(); ++column) {
+        const std::size_t bytes = static_cast<std::size_t>(utf8_length(word.text, i));
+        if (word.text[i] != '|') entries.push_back(SudokuEntry{word.text.substr(i, bytes), column});
+        i += bytes;
+    }
+}
+
+// The content lines that hold the grid: box drawings and an .sdk "[Puzzle]" header
+// dropped, and nothing from a later header ("[Solution]") on.
+std::vector<SourceLine> grid_lines(const SourceText& source) {
+    std::vector<SourceLine> lines;
+    for (SourceLine& line : source.content_lines()) {
+        const bool header = line.text.size() >= 2 && line.text.front() == '[' && line.text.back() == ']';
+        if (header && !lines.empty()) break;
+        if (header || is_separator_line(line)) continue;
+        lines.push_back(std::move(line));
+    }
+    return lines;
 }
 
 }  // namespace
@@ -55,10 +100,8 @@ std::vector<SudokuEntry> sudoku_entries(const SourceLine& line) {
     std::vector<SudokuEntry> entries;
     std::vector<SourceLine::Word> words = line.words();
     std::erase_if(words, [](const SourceLine::Word& w) { return w.text == "|"; });
-    if (words.size() == 1) {
-        for (std::size_t i = 0; i < words[0].text.size(); ++i) {
-            if (words[0].text[i] != '|') entries.push_back(SudokuEntry{std::string(1, words[0].text[i]), words[0].column + static_cast<int>(i)});
-        }
+    if (words.size() == 1 || is_boxed_row(words)) {
+        for (const SourceLine::Word& w : words) append_characters(w, entries);
         return entries;
     }
     for (const SourceLine::Word& w : words) entries.push_back(SudokuEntry{w.text, w.column});
@@ -66,7 +109,7 @@ std::vector<SudokuEntry> sudoku_entries(const SourceLine& line) {
 }
 
 int sudoku_value(const std::string& entry) {
-    if (entry == ".") return 0;
+    if (entry == "." || entry == "_") return 0;
     if (entry.size() == 1) {
         const char c = entry[0];
         if (c >= '0' && c <= '9') return c - '0';
@@ -90,8 +133,7 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
         result.puzzle = std::move(fast);
         return result;
     }
-    std::vector<SourceLine> lines = source.content_lines();
-    std::erase_if(lines, [](const SourceLine& line) { return is_separator_line(line); });
+    std::vector<SourceLine> lines = grid_lines(source);
     if (lines.empty()) {
         result.error = source.error_at(source.last_line_number(), 1, "no grid found (the input holds only comments or blank lines)");
         return result;
@@ -132,7 +174,7 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
             }
             const std::vector<SudokuEntry> row = sudoku_entries(line);
             if (row.size() != side) {
-                const int column = row.size() > side ? row[side].column : line.first_column + static_cast<int>(line.text.size());
+                const int column = row.size() > side ? row[side].column : line.end_column();
                 result.error = source.error_at(line.number, column,
                                                "expected " + std::to_string(side) + " cells as in the first row, found " + std::to_string(row.size()));
                 return result;
@@ -154,7 +196,8 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
         letters = letters || (entry.text.size() == 1 && std::isalpha(static_cast<unsigned char>(entry.text[0])));
         const int value = sudoku_value(entry.text);
         if (value < 0) {
-            result.error = source.error_at(line_number, entry.column, "'" + entry.text + "' is not a sudoku value ('.' or 0 for blank, 1.." + std::to_string(side) + ")");
+            result.error = source.error_at(line_number, entry.column,
+                                           "'" + entry.text + "' is not a sudoku value ('.', '_' or 0 for blank, 1.." + std::to_string(side) + ")");
             return result;
         }
         if (value > side) {

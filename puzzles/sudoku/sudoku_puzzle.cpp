@@ -1,5 +1,7 @@
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
+#include "puzzles/common/grid_name.hpp"
+
 namespace prune::puzzles {
 
 SudokuPuzzle::SudokuPuzzle(int box, std::vector<int> clues) : box_(box), clues_(std::move(clues)) {}
@@ -26,6 +28,15 @@ std::vector<int> SudokuPuzzle::box_cells(int b) const {
     return cells;
 }
 
+CellNames SudokuPuzzle::cell_names() const { return grid_names(side(), side()); }
+
+std::string SudokuPuzzle::group_name(const char* what, int i) {
+    std::string name = what;
+    name += ' ';
+    name += std::to_string(i + 1);
+    return name;
+}
+
 std::string SudokuPuzzle::summary() const {
     int given = 0;
     for (int v : clues_) given += v != unknown ? 1 : 0;
@@ -47,9 +58,9 @@ std::vector<Rule> SudokuPuzzle::rules() const {
     auto add_group = [&](const std::string& label, std::vector<int> cells) {
         rules.push_back(Rule{label, RuleShape::all_different, std::move(cells), {}, 1, side(), {}});
     };
-    for (int i = 0; i < side(); ++i) add_group("Row " + std::to_string(i), row_cells(i));
-    for (int i = 0; i < side(); ++i) add_group("Column " + std::to_string(i), column_cells(i));
-    for (int i = 0; i < side(); ++i) add_group("Box " + std::to_string(i), box_cells(i));
+    for (int i = 0; i < side(); ++i) add_group(group_name("row", i), row_cells(i));
+    for (int i = 0; i < side(); ++i) add_group(group_name("column", i), column_cells(i));
+    for (int i = 0; i < side(); ++i) add_group(group_name("box", i), box_cells(i));
     return rules;
 }
 

@@ -1,5 +1,6 @@
 // Sudoku: an N x N grid (N = n^2, n = 2..5) where every row, column and n x n box
-// holds 1..N once. Cells are V0.. row by row.
+// holds 1..N once. Cells are r1c1.. row by row; the groups are "row 1", "column 1"
+// and "box 1" (boxes numbered row by row), in check lines and traces alike.
 #pragma once
 #include <string>
 #include <vector>
@@ -27,6 +28,9 @@ public:
     std::vector<int> box_cells(int b) const;
 
     int cell_count() const override { return side() * side(); }
+    CellNames cell_names() const override;
+    // "row 3" for what = "row", i = 2: the name of a group in check lines and traces.
+    static std::string group_name(const char* what, int i);
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;

@@ -119,7 +119,7 @@ TEST_CASE("a 10 MB line and other huge inputs are rejected quickly and in bounde
         {"sudoku_10mb.txt", std::string(ten_mb, '.') + "\n", "solve sudoku {}",
          "{}:1:1: error: a sudoku line holds at most 625 cells, this one has 10485760"},
         {"numberworkout_10mb.txt", std::string(ten_mb, '0') + "\n", "solve numberworkout {}",
-         "{}:1:4: error: row 0 of a number workout has 3 digits, this line has 10485760"},
+         "{}:1:4: error: row 1 of a number workout has 3 digits, this line has 10485760"},
         {"ostomachion_10mb.txt", "colours 2\nA " + huge_digits + " : B\nB 1 : A\n", "solve ostomachion {}",
          "{}:2:3: error: the area must be a whole number >= 0, found '9999"},
         {"fzn_10mb_identifier.fzn", "var 1..3: " + std::string(ten_mb, 'x') + ";\n", "fzn {}", "{}:2:1: error: the model has no solve item"},

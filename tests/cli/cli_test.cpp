@@ -47,7 +47,7 @@ TEST_CASE("solve prints the solution, the check lines and uniqueness and exits 0
     const RunResult r = run_prune("solve seki '" + example("seki", "seki_4x4.txt") + "'");
     CHECK(r.exit_code == 0);
     CHECK(r.out.rfind("1010\n0100\n1011\n0101\n", 0) == 0);
-    CHECK(contains(r.out, "RotorGroup 0 o [0,1,4,5] sum 2 OK\n"));
+    CHECK(contains(r.out, "rotor 1 (o) [r1c1,r1c2,r2c1,r2c2] sum 2 OK\n"));
     CHECK(contains(r.out, "Puzzle OK: solution successful.\n"));
     CHECK(contains(r.out, "The solution is unique.\n"));
 
@@ -101,7 +101,7 @@ TEST_CASE("exit codes: 1 no solution, 2 usage or input error, 3 limit", "[cli]")
 
     const RunResult bad_input = run_prune("solve sudoku -", "1.3.\n..x.\n.3..\n...4\n");
     CHECK(bad_input.exit_code == 2);
-    CHECK(bad_input.err == "<stdin>:2:3: error: 'x' is not a sudoku value ('.' or 0 for blank, 1..4)\n");
+    CHECK(bad_input.err == "<stdin>:2:3: error: 'x' is not a sudoku value ('.', '_' or 0 for blank, 1..4)\n");
     CHECK(bad_input.out.empty());
 
     const RunResult missing = run_prune("solve seki /nonexistent/puzzle.txt");
@@ -191,7 +191,7 @@ TEST_CASE("check reads prune's plain and JSON output and reports rule by rule", 
 
     const RunResult from_plain = run_prune("check kurosu '" + puzzle + "' '" + plain + "'");
     CHECK(from_plain.exit_code == 0);
-    CHECK(contains(from_plain.out, "Row 0 sum 3 OK"));
+    CHECK(contains(from_plain.out, "row 1 balance sum 3 OK"));
     CHECK(contains(from_plain.out, "Puzzle OK: solution successful."));
     CHECK(run_prune("check kurosu '" + puzzle + "' '" + json + "'").exit_code == 0);
     CHECK(run_prune("check kurosu '" + puzzle + "' -", slurp(plain)).exit_code == 0);
@@ -202,7 +202,7 @@ TEST_CASE("check reads prune's plain and JSON output and reports rule by rule", 
     const RunResult broken = run_prune("check kurosu '" + puzzle + "' -", corrupted);
     CHECK(broken.exit_code == 1);
     CHECK(contains(broken.out, "(must be 3) ERROR"));
-    CHECK((contains(broken.out, "Row 0 sum 2 (must be 3) ERROR") || contains(broken.out, "Row 0 sum 4 (must be 3) ERROR")));
+    CHECK((contains(broken.out, "row 1 balance sum 2 (must be 3) ERROR") || contains(broken.out, "row 1 balance sum 4 (must be 3) ERROR")));
     CHECK(contains(broken.out, "Puzzle ERROR:"));
 
     const RunResult garbage = run_prune("check kurosu '" + puzzle + "' -", "hello\n");

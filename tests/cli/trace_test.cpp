@@ -176,7 +176,8 @@ TEST_CASE("prune solve --trace agrees with the statistics and is deterministic",
             CHECK(v.find("format")->string == "prune-trace");
             CHECK(v.find("grid") != nullptr);
             CHECK(contains(lines[i], "\"name\":\"r3c4\""));
-            CHECK(contains(lines[i], "\"name\":\"row 3 alldifferent\""));
+            CHECK(contains(lines[i], "\"name\":\"row 3 [alldifferent(value)]\""));
+            CHECK(contains(lines[i], "\"name\":\"row 3 [alldifferent(domain)]\""));
         }
         nodes += e == "node";
         solutions += e == "solution";
@@ -197,8 +198,8 @@ TEST_CASE("solve with explain and profile and trace-text on a seed puzzle", "[tr
     const RunResult r = run_prune("solve sudoku " + puzzle + " --explain r3c4");
     REQUIRE(r.exit_code == 0);
     CHECK(contains(r.err, "Why is r3c4 = 2?"));
-    CHECK(contains(r.err, "row 3 alldifferent"));
-    CHECK(contains(r.err, "column 4 alldifferent"));
+    CHECK(contains(r.err, "row 3 [alldifferent("));
+    CHECK(contains(r.err, "column 4 [alldifferent("));
     CHECK(contains(r.err, "-{7}"));
 
     const RunResult bad = run_prune("solve sudoku " + puzzle + " --explain V12");

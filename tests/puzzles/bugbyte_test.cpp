@@ -163,7 +163,7 @@ TEST_CASE("bugbyte: the built-in graph is solved, checked and answered", "[puzzl
     CHECK_FALSE(check_solution(*r.puzzle, wrong).ok());
     // A path clue on its own: no path from 8 sums to 6 once every weight is large.
     const std::vector<Rule> rules = r.puzzle->rules();
-    const auto clue = std::find_if(rules.begin(), rules.end(), [](const Rule& rule) { return rule.label.rfind("Path from 8 total 6 ", 0) == 0; });
+    const auto clue = std::find_if(rules.begin(), rules.end(), [](const Rule& rule) { return rule.label.rfind("path from 8 total 6 ", 0) == 0; });
     REQUIRE(clue != rules.end());
     CHECK(clue->shape == RuleShape::some_sum);
     CHECK(evaluate(*clue, w).holds);
@@ -348,7 +348,7 @@ TEST_CASE("bugbyte: the command line solves, counts, checks and writes SMT-LIB",
     CHECK(run_prune("check bugbyte " + puzzle + " -", solved.out).exit_code == 0);
     const RunResult smt = run_prune("smtlib bugbyte");
     CHECK(smt.exit_code == 0);
-    CHECK(smt.out.find("; Path from 3 total 31 (any of the ") != std::string::npos);
+    CHECK(smt.out.find("; path from 3 total 31 (any of the ") != std::string::npos);
     CHECK(smt.out.find("(assert (or ") != std::string::npos);
     const RunResult bad = run_prune("solve bugbyte -", "edge a b\nnode c 3\n");
     CHECK(bad.exit_code == 2);

@@ -148,7 +148,7 @@ TEST_CASE("quarto: the built-in board is solved by both models and checked", "[p
         }
         const CheckReport report = check_solution(*r.puzzle, light_row);
         CHECK_FALSE(report.ok());
-        CHECK(report.to_text().find("Row 1 [V0,V1,V2,V3] values [0,1,2,3]: bit 2 is 0 in all") != std::string::npos);
+        CHECK(report.to_text().find("row 1 [r1c1,r1c2,r1c3,r1c4] values [0,1,2,3]: bit 2 is 0 in all") != std::string::npos);
     }
 }
 

@@ -18,7 +18,7 @@ _prune() {
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     prune_command=${COMP_WORDS[0]}
     local commands="list solve check smtlib trace fzn help --help --version"
-    local solve_options="--first --all -n --count --json --html --stats --time-limit --memory-limit
+    local solve_options="--first --all -n --count --quiet -q -o --json --html --stats --time-limit --memory-limit
         --node-limit --fail-limit --seed --restarts --var --val --alldiff --batch -j --jobs --unique
         --trace --trace-times --trace-text --trace-limit --profile --explain --help"
 

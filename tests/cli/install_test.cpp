@@ -100,8 +100,14 @@ TEST_CASE("cmake --install: bin/prune, include/prune, examples, man page, comple
 }
 
 TEST_CASE("the man page and the completion know every option of prune --help", "[cli][install]") {
-    const RunResult help = run_prune("--help");
+    // The options of `prune --help` and of its topics (`prune help solve`, ...).
+    RunResult help = run_prune("--help");
     REQUIRE(help.exit_code == 0);
+    for (const char* topic : {"solve", "batch", "trace", "exit-codes"}) {
+        const RunResult page = run_prune(std::string("help ") + topic);
+        REQUIRE(page.exit_code == 0);
+        help.out += page.out;
+    }
     const std::string man = slurp(source_dir() + "/docs/prune.1");
     const std::string completion = slurp(source_dir() + "/scripts/prune-completion.bash");
     REQUIRE(!man.empty());

@@ -148,35 +148,39 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
     return true;
 }
 
-int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tracer) {
-    const auto start = std::chrono::steady_clock::now();
+namespace {
+
+// Reads, parses and builds o.file into `m`; on failure prints the diagnostic and
+// returns false.
+bool load_model(const Options& o, BuiltModel& m, std::ostream& err) {
     // A MiniZinc model is compiled to FlatZinc by minizinc, which then runs this front
     // end: say how, rather than fail on the first line of MiniZinc syntax.
     if (o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".mzn") == 0) {
         err << o.file << ": error: this is a MiniZinc model and prune reads FlatZinc; run it with `minizinc --solver prune " << o.file
             << "` (the solver configuration is installed with prune: see README.md)\n";
-        return 2;
+        return false;
     }
     std::ifstream in(o.file, std::ios::binary);
     if (!in) {
         err << o.file << ": error: cannot open the file\n";
-        return 2;
+        return false;
     }
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    ParseResult parsed = parse(text, o.file);
+    const ParseResult parsed = parse(text, o.file);
     if (!parsed.ok) {
         err << parsed.error << '\n';
-        return 2;
+        return false;
     }
-    BuiltModel m;
     const BuildResult built = build(parsed.model, o.file, m, err);
     if (!built.ok) {
         err << built.error << '\n';
-        return 2;
+        return false;
     }
-    parsed.model = Model{};  // the syntax tree is no longer needed
-    Solver& solver = *m.solver;
+    return true;  // the syntax tree goes with `parsed`
+}
 
+// The search the model's annotations and the flags ask for.
+SearchOptions search_options(const Options& o, const BuiltModel& m) {
     SearchOptions so;
     if (!o.free_search && !m.search.empty()) {
         // seq_search: each int_search / bool_search is a phase of its own, searched
@@ -206,6 +210,74 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     so.stop = &stop_requested;
     if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;
     so.limits.memory_mb = static_cast<std::uint64_t>(o.memory_limit_mb);
+    return so;
+}
+
+// What the solution loop found.
+struct SolveRun {
+    std::int64_t found = 0;
+    SearchStatus status = SearchStatus::exhausted;
+    std::int64_t objective = 0;
+    std::string unprinted;  // the last solution, when optimising without printing each one
+};
+
+// Asks the search for solutions until the flags have enough (-a, -n, -i), printing
+// each as FlatZinc output (or keeping the last one of an optimisation).
+SolveRun solution_loop(const Options& o, const BuiltModel& m, Search& search, std::ostream& out) {
+    const Solver& solver = *m.solver;
+    const bool optimising = m.goal != SolveItem::Goal::satisfy;
+    const bool print_all = o.all || (optimising && o.intermediate);
+    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
+    SolveRun run;
+    while (run.found < limit) {
+        run.status = search.next();
+        if (run.status != SearchStatus::solution) break;
+        ++run.found;
+        if (optimising) run.objective = solver.value(m.objective);
+        std::ostringstream text_out;
+        print_solution(m, text_out);
+        if (o.statistics && optimising) {
+            // Statistics before the separator, as MiniZinc expects them.
+            std::string s = text_out.str();
+            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(run.objective) + "\n%%%mzn-stat-end\n");
+            text_out.str(s);
+        }
+        if (!optimising || print_all) {
+            out << text_out.str() << std::flush;
+            run.unprinted.clear();
+        } else {
+            run.unprinted = text_out.str();
+        }
+    }
+    return run;
+}
+
+void print_statistics(const BuiltModel& m, const SearchStatistics& st, const SolveRun& run, double init_time, std::ostream& out) {
+    const Solver& solver = *m.solver;
+    out << "%%%mzn-stat: initTime=" << init_time << '\n'
+        << "%%%mzn-stat: solveTime=" << st.seconds << '\n'
+        << "%%%mzn-stat: solutions=" << run.found << '\n'
+        << "%%%mzn-stat: variables=" << solver.variable_count() << '\n'
+        << "%%%mzn-stat: intVariables=" << m.int_variables << '\n'
+        << "%%%mzn-stat: boolVariables=" << m.bool_variables << '\n'
+        << "%%%mzn-stat: propagators=" << solver.propagator_count() << '\n'
+        << "%%%mzn-stat: propagations=" << st.propagations << '\n'
+        << "%%%mzn-stat: nodes=" << st.nodes << '\n'
+        << "%%%mzn-stat: failures=" << st.failures << '\n'
+        << "%%%mzn-stat: restarts=" << st.restarts << '\n'
+        << "%%%mzn-stat: peakDepth=" << st.max_depth << '\n';
+    if (m.goal != SolveItem::Goal::satisfy && run.found > 0) out << "%%%mzn-stat: objective=" << run.objective << '\n';
+    out << "%%%mzn-stat-end\n";
+}
+
+}  // namespace
+
+int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tracer) {
+    const auto start = std::chrono::steady_clock::now();
+    BuiltModel m;
+    if (!load_model(o, m, err)) return 2;
+    Solver& solver = *m.solver;
+    const SearchOptions so = search_options(o, m);
 
     const double init_time = seconds_since(start);
     if (o.verbose) {
@@ -224,42 +296,13 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     }
 
     Search search(solver, so);
-    const bool optimising = m.goal != SolveItem::Goal::satisfy;
     if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
     if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
 
     stop_requested.store(false);
     auto old_int = std::signal(SIGINT, on_signal);
     auto old_term = std::signal(SIGTERM, on_signal);
-
-    const bool print_all = o.all || (optimising && o.intermediate);
-    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
-    std::int64_t found = 0;
-    std::string last;  // the last solution, when optimising without printing each one
-    bool last_printed = true;
-    SearchStatus status = SearchStatus::exhausted;
-    std::int64_t objective = 0;
-    while (found < limit) {
-        status = search.next();
-        if (status != SearchStatus::solution) break;
-        ++found;
-        if (optimising) objective = solver.value(m.objective);
-        std::ostringstream text_out;
-        print_solution(m, text_out);
-        if (o.statistics && optimising) {
-            // Statistics before the separator, as MiniZinc expects them.
-            std::string s = text_out.str();
-            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(objective) + "\n%%%mzn-stat-end\n");
-            text_out.str(s);
-        }
-        if (!optimising || print_all) {
-            out << text_out.str() << std::flush;
-            last_printed = true;
-        } else {
-            last = text_out.str();
-            last_printed = false;
-        }
-    }
+    const SolveRun run = solution_loop(o, m, search, out);
     std::signal(SIGINT, old_int);
     std::signal(SIGTERM, old_term);
 
@@ -267,33 +310,17 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         tracer->finish(solver, search.statistics());
         solver.set_tracer(nullptr);
     }
-    if (status == SearchStatus::error) {
+    if (run.status == SearchStatus::error) {
         err << o.file << ": error: " << solver.error() << '\n';
         return 2;
     }
-    if (!last_printed) out << last;
-    if (status == SearchStatus::exhausted) {
-        out << (found == 0 ? "=====UNSATISFIABLE=====\n" : "==========\n");
-    } else if (status == SearchStatus::limit && found == 0) {
+    out << run.unprinted;
+    if (run.status == SearchStatus::exhausted) {
+        out << (run.found == 0 ? "=====UNSATISFIABLE=====\n" : "==========\n");
+    } else if (run.status == SearchStatus::limit && run.found == 0) {
         out << "=====UNKNOWN=====\n";
     }
-    if (o.statistics) {
-        const SearchStatistics& st = search.statistics();
-        out << "%%%mzn-stat: initTime=" << init_time << '\n'
-            << "%%%mzn-stat: solveTime=" << st.seconds << '\n'
-            << "%%%mzn-stat: solutions=" << found << '\n'
-            << "%%%mzn-stat: variables=" << solver.variable_count() << '\n'
-            << "%%%mzn-stat: intVariables=" << m.int_variables << '\n'
-            << "%%%mzn-stat: boolVariables=" << m.bool_variables << '\n'
-            << "%%%mzn-stat: propagators=" << solver.propagator_count() << '\n'
-            << "%%%mzn-stat: propagations=" << st.propagations << '\n'
-            << "%%%mzn-stat: nodes=" << st.nodes << '\n'
-            << "%%%mzn-stat: failures=" << st.failures << '\n'
-            << "%%%mzn-stat: restarts=" << st.restarts << '\n'
-            << "%%%mzn-stat: peakDepth=" << st.max_depth << '\n';
-        if (optimising && found > 0) out << "%%%mzn-stat: objective=" << objective << '\n';
-        out << "%%%mzn-stat-end\n";
-    }
+    if (o.statistics) print_statistics(m, search.statistics(), run, init_time, out);
     out << std::flush;
     return 0;
 }

@@ -10,6 +10,7 @@ enum ExitCode : int {
     exit_no_solution = 1,  // the search proved that there is no solution; check: some rule fails
     exit_usage = 2,        // usage error or unreadable input
     exit_limit = 3,        // a limit (time, nodes, failures) stopped the search first
+    exit_internal_error = 4,  // a bug in prune: a solution the engine found breaks a rule of the puzzle
 };
 
 }  // namespace prune::cli

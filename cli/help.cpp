@@ -130,7 +130,9 @@ const char* const exit_codes_topic =
     "       --fail-limit N         fail limit N reached\n"
     "       Ctrl-C / SIGTERM       interrupted (the statistics are printed)\n"
     "     What was found is printed. --batch: 2 if any puzzle was bad, else 3 if\n"
-    "     any was stopped by a limit, else 0.\n";
+    "     any was stopped by a limit, else 0.\n"
+    "  4  internal error: a solution the engine found breaks a rule of the puzzle\n"
+    "     (a bug in prune; the check lines say which rule)\n";
 
 const char* const formats_topic =
     "Formats (docs/puzzle-formats.md has them all, with examples):\n"
@@ -202,7 +204,7 @@ std::string main_help() {
         "  --batch [-j N] [--unique]          many puzzles, one line each\n"
         "  --trace FILE|-  --profile  --explain VAR   (prune help trace)\n"
         "Exit codes: 0 solved, 1 no solution, 2 usage or input error, 3 a limit or\n"
-        "Ctrl-C stopped the search (prune help exit-codes)\n"
+        "Ctrl-C stopped the search, 4 internal error (prune help exit-codes)\n"
         "Kinds:";
     std::string line = text.substr(text.rfind('\n') + 1);
     text.resize(text.rfind('\n') + 1);

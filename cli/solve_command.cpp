@@ -10,6 +10,7 @@
 #include "cli/output_file.hpp"
 #include "cli/progress_line.hpp"
 #include "cli/signal_stop.hpp"
+#include "cli/solve_exit_code.hpp"
 #include "cli/trace/trace_session.hpp"
 #include "puzzles/check_report.hpp"
 #include "puzzles/common/html_page.hpp"
@@ -22,18 +23,6 @@ using puzzles::SolveOutcome;
 using puzzles::Values;
 
 std::string plural(std::uint64_t n, const char* word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
-
-int exit_code_of(const CommandLine& command, const SolveOutcome& outcome) {
-    if (!outcome.error.empty()) return exit_usage;
-    const SolveMode mode = command.solve.mode;
-    if (mode == SolveMode::count || mode == SolveMode::all) {
-        const bool stopped_at_n = mode == SolveMode::all && command.solve.max_solutions != 0 && outcome.solutions >= command.solve.max_solutions;
-        if (outcome.limit_reached && !stopped_at_n) return exit_limit;
-        return outcome.solutions > 0 ? exit_solved : exit_no_solution;
-    }
-    if (outcome.solutions > 0) return exit_solved;
-    return outcome.limit_reached ? exit_limit : exit_no_solution;
-}
 
 // " (time limit 2 s reached)": which limit stopped the search, for the verdict.
 std::string limit_note(const SolveOutcome& outcome) {
@@ -223,6 +212,86 @@ bool write_html_page(std::ofstream& file, const CommandLine& command, const std:
     return static_cast<bool>(file);
 }
 
+// Reports each solution as the search finds it (plain text at once; --json keeps
+// them for the closing object) and keeps the first for --html.
+class SolutionReporter {
+public:
+    SolutionReporter(const CommandLine& command, const puzzles::Puzzle& puzzle, std::ostream& report, ProgressLine& progress)
+        : command_(command), puzzle_(puzzle), report_(report), progress_(progress) {}
+
+    void operator()(const Values& values) {
+        ++index_;
+        puzzles::CheckReport check = puzzles::check_solution(puzzle_, values);
+        all_hold_ = all_hold_ && check.ok();
+        if (command_.json) {
+            kept_.push_back(values);
+        } else {
+            write_plain(values, check);
+        }
+        if (!first_) {
+            first_ = values;
+            first_report_ = std::move(check);
+        }
+    }
+
+    bool all_hold() const { return all_hold_; }
+    const std::vector<Values>& kept() const { return kept_; }
+    const std::optional<Values>& first() const { return first_; }
+    const std::optional<puzzles::CheckReport>& first_report() const { return first_report_; }
+
+private:
+    void write_plain(const Values& values, const puzzles::CheckReport& check) {
+        progress_.clear();
+        if (command_.quiet) {
+            report_ << (index_ > 1 ? "\n" : "") << puzzle_.render_plain(values);
+        } else {
+            if (command_.solve.mode == SolveMode::all) report_ << (index_ > 1 ? "\n" : "") << "Solution " << index_ << ":\n";
+            report_ << puzzle_.render_plain(values) << check.to_text();
+        }
+        report_.flush();
+    }
+
+    const CommandLine& command_;
+    const puzzles::Puzzle& puzzle_;
+    std::ostream& report_;
+    ProgressLine& progress_;
+    std::uint64_t index_ = 0;
+    bool all_hold_ = true;
+    std::vector<Values> kept_;                          // for --json
+    std::optional<Values> first_;                       // for --html
+    std::optional<puzzles::CheckReport> first_report_;
+};
+
+bool is_long_run(const CommandLine& command) { return command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all; }
+
+// After the search: the closing output, the HTML page and the exit code.
+int finish_solve(const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle, const SolutionReporter& solutions,
+                 const SolveOutcome& outcome, std::ostream& report, std::ostream& err, std::ofstream& html_file, const SignalStop& signals) {
+    if (!outcome.trace_error.empty()) {
+        err << "prune: error: " << outcome.trace_error << "\n";
+        return exit_usage;
+    }
+    if (!outcome.error.empty()) {
+        err << "prune: error: invalid model: " << outcome.error << "\n";
+        return exit_usage;
+    }
+    if (!solutions.all_hold()) err << "prune: internal error: a solution found by the engine breaks a rule (see the check lines)\n";
+
+    if (command.json) write_json_outcome(report, command, origin, puzzle, solutions.kept(), outcome);
+    else write_plain_closing(report, err, command, outcome);
+    if (html_file.is_open() && !write_html_page(html_file, command, origin, puzzle, solutions.first(), solutions.first_report(), outcome)) {
+        err << "prune: error: cannot write " << command.html_file << ": the write failed\n";
+        return exit_usage;
+    }
+    if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
+        err << "prune: stopped by " << SignalStop::name(signal) << "\n";
+        write_stats(err, outcome, command.solve.search);
+        return solutions.all_hold() ? exit_limit : exit_internal_error;
+    }
+    if (command.stats) write_stats(err, outcome, command.solve.search);
+    return solve_exit_code(command.solve, outcome, solutions.all_hold());
+}
+
 }  // namespace
 
 int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) {
@@ -242,69 +311,20 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     // --trace -: the trace is standard output, so the report goes to standard error
     // (unless -o sent it to a file).
     std::ostream& report = command.trace.trace_file == "-" && &out == &std::cout ? err : out;
+    const bool show_progress = is_long_run(command) && ProgressLine::stderr_is_terminal(err);
+    ProgressLine progress(err, show_progress);
+    SolutionReporter solutions(command, *puzzle, report, progress);
 
-    const bool numbered = command.solve.mode == SolveMode::all;
-    std::vector<Values> kept;          // for --json
-    std::optional<Values> first;       // for --html
-    std::optional<puzzles::CheckReport> first_report;
-    std::uint64_t index = 0;
-    bool all_checked = true;
-    const bool long_run = command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all;
-    ProgressLine progress(err, long_run && ProgressLine::stderr_is_terminal(err));
-
-    const auto report_solution = [&](const Values& values) {
-        ++index;
-        puzzles::CheckReport check = puzzles::check_solution(*puzzle, values);
-        all_checked = all_checked && check.ok();
-        if (command.json) {
-            kept.push_back(values);
-        } else {
-            progress.clear();
-            if (command.quiet) {
-                report << (index > 1 ? "\n" : "") << puzzle->render_plain(values);
-            } else {
-                if (numbered) report << (index > 1 ? "\n" : "") << "Solution " << index << ":\n";
-                report << puzzle->render_plain(values) << check.to_text();
-            }
-            report.flush();
-        }
-        if (!first) {
-            first = values;
-            first_report = std::move(check);
-        }
-    };
     // Ctrl-C or SIGTERM stops the search like a limit: what was found is still printed.
     const SignalStop signals;
     puzzles::SolveSettings settings = command.solve;
     settings.search.stop = signals.flag();
     settings.tracer = trace_session.tracer();
     settings.trace_source = command.kind + " " + origin;
-    if (long_run && ProgressLine::stderr_is_terminal(err)) settings.search.progress = progress_reporter(progress);
-    const SolveOutcome outcome = puzzles::solve_puzzle(*puzzle, settings, report_solution);
+    if (show_progress) settings.search.progress = progress_reporter(progress);
+    const SolveOutcome outcome = puzzles::solve_puzzle(*puzzle, settings, [&](const Values& values) { solutions(values); });
     progress.clear();
-    if (!outcome.trace_error.empty()) {
-        err << "prune: error: " << outcome.trace_error << "\n";
-        return exit_usage;
-    }
-    if (!outcome.error.empty()) {
-        err << "prune: error: invalid model: " << outcome.error << "\n";
-        return exit_usage;
-    }
-    if (!all_checked) err << "prune: internal error: a solution found by the engine breaks a rule (see the check lines)\n";
-
-    if (command.json) write_json_outcome(report, command, origin, *puzzle, kept, outcome);
-    else write_plain_closing(report, err, command, outcome);
-    if (html_file.is_open() && !write_html_page(html_file, command, origin, *puzzle, first, first_report, outcome)) {
-        err << "prune: error: cannot write " << command.html_file << ": the write failed\n";
-        return exit_usage;
-    }
-    if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
-        err << "prune: stopped by " << SignalStop::name(signal) << "\n";
-        write_stats(err, outcome, command.solve.search);
-        return exit_limit;
-    }
-    if (command.stats) write_stats(err, outcome, command.solve.search);
-    return exit_code_of(command, outcome);
+    return finish_solve(command, origin, *puzzle, solutions, outcome, report, err, html_file, signals);
 }
 
 }  // namespace prune::cli

@@ -5,6 +5,17 @@ namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
+// The batch line of a first-then-second search.
+BatchStatus batch_status(const FirstAndSecond& run) {
+    switch (run.last()) {
+        case SearchStatus::error: return BatchStatus::error;
+        case SearchStatus::limit: return BatchStatus::unknown;
+        case SearchStatus::exhausted: return run.found() ? BatchStatus::solved : BatchStatus::unsat;
+        case SearchStatus::solution: return run.second_looked ? BatchStatus::multiple : BatchStatus::solved;
+    }
+    return BatchStatus::error;
+}
+
 }  // namespace
 
 std::string Puzzle::render_line(const Values& values) const {
@@ -157,30 +168,14 @@ void BatchSolver::solve_shared(SharedModel& shared, const Puzzle& puzzle, BatchR
     }
     if (consistent) {
         Search search(solver, shared.options);
-        SearchStatus status = search.next();
-        if (status == SearchStatus::solution) {
+        const FirstAndSecond run = first_then_second(search, settings_.mode == SolveMode::first_and_unique, [&] {
             result.solution.reserve(shared.model.cells.size());
             for (IntVar x : shared.model.cells) result.solution.push_back(solver.value(x));
-            result.status = BatchStatus::solved;
-            if (settings_.mode == SolveMode::first_and_unique) {
-                status = search.next();
-                if (status == SearchStatus::solution) {
-                    result.unique_checked = true;
-                    result.status = BatchStatus::multiple;
-                } else if (status == SearchStatus::exhausted) {
-                    result.unique_checked = true;
-                    result.unique = true;
-                } else if (status == SearchStatus::limit) {
-                    result.status = BatchStatus::unknown;
-                }
-            }
-        } else if (status == SearchStatus::exhausted) {
-            result.status = BatchStatus::unsat;
-        } else if (status == SearchStatus::limit) {
-            result.status = BatchStatus::unknown;
-        }
-        if (status == SearchStatus::error) {
-            result.status = BatchStatus::error;
+        });
+        result.status = batch_status(run);
+        result.unique_checked = run.unique_checked();
+        result.unique = run.unique();
+        if (result.status == BatchStatus::error) {
             result.error = "invalid model: ";
             result.error += solver.error();
         }

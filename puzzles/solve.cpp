@@ -73,28 +73,25 @@ void run_search(Search& search, const Solver& solver, const PuzzleModel& model, 
         outcome.solutions = count;
         return finish(status);
     }
-    for (;;) {
-        const SearchStatus status = search.next();
-        if (status != SearchStatus::solution) {
-            if (settings.mode == SolveMode::first_and_unique && outcome.solutions == 1 && status != SearchStatus::error) {
-                outcome.unique_checked = status == SearchStatus::exhausted;
-                outcome.unique = outcome.unique_checked;
-            }
-            return finish(status);
-        }
-        ++outcome.solutions;
-        if (settings.mode == SolveMode::first_and_unique && outcome.solutions == 2) {
-            // The second solution only answers "is it unique?": it is not reported.
-            outcome.unique_checked = true;
-            outcome.unique = false;
-            outcome.solutions = 1;
+    if (settings.mode != SolveMode::all) {
+        // The second solution only answers "is it unique?": it is not reported.
+        const FirstAndSecond run = first_then_second(search, settings.mode == SolveMode::first_and_unique,
+                                                     [&] { on_solution(read_values(solver, model)); });
+        outcome.solutions = run.found() ? 1 : 0;
+        outcome.unique_checked = run.unique_checked();
+        outcome.unique = run.unique();
+        if (run.last() == SearchStatus::solution) {  // stopped on a solution: neither exhausted nor at a limit
             outcome.statistics = search.statistics();
             return;
         }
+        return finish(run.last());
+    }
+    for (;;) {
+        const SearchStatus status = search.next();
+        if (status != SearchStatus::solution) return finish(status);
+        ++outcome.solutions;
         on_solution(read_values(solver, model));
-        const bool enough = settings.mode == SolveMode::first ||
-                            (settings.mode == SolveMode::all && settings.max_solutions != 0 && outcome.solutions >= settings.max_solutions);
-        if (enough) {
+        if (settings.max_solutions != 0 && outcome.solutions >= settings.max_solutions) {
             outcome.statistics = search.statistics();
             return;
         }
@@ -102,6 +99,18 @@ void run_search(Search& search, const Solver& solver, const PuzzleModel& model, 
 }
 
 }  // namespace
+
+FirstAndSecond first_then_second(Search& search, bool look_for_second, const std::function<void()>& on_first) {
+    FirstAndSecond run;
+    run.first = search.next();
+    if (run.first != SearchStatus::solution) return run;
+    on_first();
+    if (look_for_second) {
+        run.second_looked = true;
+        run.second = search.next();
+    }
+    return run;
+}
 
 const char* limit_kind_name(LimitStop::Kind kind) {
     switch (kind) {

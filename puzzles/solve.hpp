@@ -60,6 +60,24 @@ struct SolveOutcome {
     int propagators = 0;
 };
 
+// "A first solution, then is there a second?": the loop of prune solve (mode
+// first_and_unique) and of --batch --unique, in one place.
+struct FirstAndSecond {
+    SearchStatus first = SearchStatus::exhausted;   // solution, exhausted, limit or error
+    bool second_looked = false;                     // first was a solution and a second was asked for
+    SearchStatus second = SearchStatus::exhausted;  // then: solution (not unique), exhausted (unique), limit or error
+
+    bool found() const { return first == SearchStatus::solution; }
+    bool unique_checked() const { return second_looked && (second == SearchStatus::solution || second == SearchStatus::exhausted); }
+    bool unique() const { return second_looked && second == SearchStatus::exhausted; }
+    // How the search ended: the status of the last call to Search::next().
+    SearchStatus last() const { return second_looked ? second : first; }
+};
+
+// Runs `search` to its first solution, calls on_first while the solver stands on it
+// (to read the values), then, when look_for_second, asks for one more solution.
+FirstAndSecond first_then_second(Search& search, bool look_for_second, const std::function<void()>& on_first);
+
 // Calls on_solution for each solution found (not in count mode), in order.
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution);
 

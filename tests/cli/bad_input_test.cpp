@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "catch.hpp"
-#include "cli/run_prune.hpp"
+#include "support/cli_run.hpp"
 
 namespace fs = std::filesystem;
 using namespace prune::cli::testing;

@@ -10,20 +10,11 @@
 
 #if defined(PRUNE_CLI_PATH)
 #include "puzzles/common/json_reader.hpp"
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
 
 std::string sample_file() { return source_dir() + "/tests/inputs/batch/sudoku_batch.txt"; }
 

@@ -4,23 +4,12 @@
 
 #if defined(PRUNE_CLI_PATH)
 #include "puzzles/common/json_reader.hpp"
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 using prune::puzzles::JsonValue;
 
 namespace {
-
-JsonValue parse(const std::string& text) {
-    std::string error;
-    std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
-    INFO("JSON: " << text << "\nerror: " << error);
-    REQUIRE(value);
-    return *value;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -144,7 +133,7 @@ TEST_CASE("exit codes: 1 no solution, 2 usage or input error, 3 limit", "[cli]")
 TEST_CASE("solve --json prints one object of the documented shape", "[cli]") {
     const RunResult r = run_prune("solve seki '" + example("seki", "seki_4x4.txt") + "' --json");
     CHECK(r.exit_code == 0);
-    const JsonValue json = parse(r.out);
+    const JsonValue json = parse_json_text(r.out);
     CHECK(json.find("kind")->string == "seki");
     CHECK(json.find("status")->string == "sat");
     REQUIRE(json.find("solutions")->items.size() == 1);
@@ -157,20 +146,20 @@ TEST_CASE("solve --json prints one object of the documented shape", "[cli]") {
     CHECK(json.find("stats")->find("nodes") != nullptr);
     CHECK(json.find("stats")->find("seconds") != nullptr);
 
-    const JsonValue nw = parse(run_prune("solve numberworkout --json").out);
+    const JsonValue nw = parse_json_text(run_prune("solve numberworkout --json").out);
     CHECK(nw.find("solutions")->items.at(0).find("cells")->items.size() == 78);
 
-    const JsonValue counted = parse(run_prune("solve sudoku - --count --json", "....\n....\n....\n....\n").out);
+    const JsonValue counted = parse_json_text(run_prune("solve sudoku - --count --json", "....\n....\n....\n....\n").out);
     CHECK(counted.find("count")->number == 288);
     CHECK(counted.find("solutions")->items.empty());
     CHECK(counted.find("unique") == nullptr);
 
     const RunResult unsat = run_prune("solve sudoku - --json", "11..\n....\n....\n....\n");
     CHECK(unsat.exit_code == 1);
-    CHECK(parse(unsat.out).find("status")->string == "unsat");
+    CHECK(parse_json_text(unsat.out).find("status")->string == "unsat");
     const RunResult limited = run_prune("solve sudoku - --json --node-limit 1 --alldiff value", std::string(81, '.') + "\n");
     CHECK(limited.exit_code == 3);
-    CHECK(parse(limited.out).find("status")->string == "unknown");
+    CHECK(parse_json_text(limited.out).find("status")->string == "unknown");
 
     const RunResult stats = run_prune("solve seki --stats");
     CHECK(contains(stats.err, "nodes:"));

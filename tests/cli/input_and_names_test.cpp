@@ -13,7 +13,7 @@
 
 #if defined(PRUNE_CLI_PATH)
 #include "puzzles/common/json_reader.hpp"
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 using prune::puzzles::JsonValue;
@@ -22,37 +22,7 @@ namespace {
 
 const std::string bom = "\xEF\xBB\xBF";
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
 std::string input(const std::string& path) { return source_dir() + "/tests/inputs/" + path; }
-
-// Writes `text` to `name` in `dir` and returns the path.
-std::string write_file(const ScratchDirectory& dir, const std::string& name, const std::string& text) {
-    const std::filesystem::path path = dir.path() / name;
-    std::ofstream(path, std::ios::binary) << text;
-    return path.string();
-}
-
-JsonValue parse_json_text(const std::string& text) {
-    std::string error;
-    std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
-    INFO("JSON: " << text << "\nerror: " << error);
-    REQUIRE(value);
-    return *value;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        lines.push_back(text.substr(start, end - start));
-        start = end + 1;
-    }
-    return lines;
-}
 
 // The kinds `prune list` names (the first word of each line).
 std::vector<std::string> listed_kinds() {

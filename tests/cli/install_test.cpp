@@ -10,14 +10,13 @@
 #include <vector>
 
 #include "puzzles/registry.hpp"
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 namespace fs = std::filesystem;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // `text` as one shell word, whatever quotes it holds.
 std::string shell_word(const std::string& text) {

@@ -9,13 +9,12 @@
 #include <string>
 
 #if defined(PRUNE_CLI_PATH)
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();

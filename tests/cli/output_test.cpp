@@ -15,30 +15,12 @@
 #include <vector>
 
 #include "puzzles/common/json_reader.hpp"
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
 using prune::puzzles::JsonValue;
 
 namespace {
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-JsonValue parse(const std::string& text) {
-    std::string error;
-    std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
-    INFO("JSON: " << text << "\nerror: " << error);
-    REQUIRE(value);
-    return *value;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
 
 const std::string seki_solution = "1010\n0100\n1011\n0101\n";
 const std::string empty_sudoku(81, '.');
@@ -124,7 +106,7 @@ TEST_CASE("solve --trace - writes the trace to standard output and the report to
     REQUIRE(lines.size() > 2);
     CHECK(contains(lines.front(), "\"e\":\"header\""));
     CHECK(contains(lines.back(), "\"e\":\"end\""));
-    for (const std::string& line : lines) parse(line);  // every line is JSON
+    for (const std::string& line : lines) parse_json_text(line);  // every line is JSON
     CHECK(r.err.rfind(seki_solution, 0) == 0);
     CHECK(contains(r.err, "The solution is unique."));
 
@@ -207,7 +189,7 @@ TEST_CASE("a limit names itself and its value, in plain output and JSON", "[cli]
         CHECK(contains(plain.out, c.plain));
         const RunResult json = run_prune("solve sudoku " + c.puzzle + "--count --json " + c.options, empty_sudoku + "\n");
         CHECK(json.exit_code == 3);
-        const JsonValue v = parse(json.out);
+        const JsonValue v = parse_json_text(json.out);
         CHECK(v.find("limit_reached")->boolean);
         const JsonValue* limit = v.find("limit");
         REQUIRE(limit != nullptr);
@@ -256,7 +238,7 @@ TEST_CASE("batch: the plain line and the JSON status agree for every puzzle", "[
         REQUIRE(json_lines.size() == 6);
         int unknown_with_solution = 0;
         for (std::size_t i = 0; i < plain_lines.size(); ++i) {
-            const JsonValue v = parse(json_lines[i]);
+            const JsonValue v = parse_json_text(json_lines[i]);
             const std::string status = v.find("status")->string;
             INFO("line " << i + 1 << ": plain '" << plain_lines[i] << "', json " << json_lines[i]);
             if (status == "sat") {

@@ -8,6 +8,7 @@
 
 #include "engine/prune.hpp"
 #include "puzzles/common/json_reader.hpp"
+#include "support/test_text.hpp"
 
 // The tracers are part of the prune executable, not of a library: compile the two the
 // golden test needs into this test.
@@ -15,28 +16,15 @@
 #include "cli/trace/trace_events.cpp"
 
 #if defined(PRUNE_CLI_PATH)
-#include "run_prune.hpp"
+#include "support/cli_run.hpp"
 #endif
 
 using prune::puzzles::JsonValue;
+using prune::test::contains;
+using prune::test::lines_of;
+using prune::test::parse_json_text;
 
 namespace {
-
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-JsonValue parse_line(const std::string& line) {
-    std::string error;
-    std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(line, error, offset);
-    INFO("line: " << line << "\nerror: " << error);
-    REQUIRE(value);
-    return *value;
-}
 
 std::string type_of(const JsonValue& v) {
     const JsonValue* e = v.find("e");
@@ -48,8 +36,6 @@ double number(const JsonValue& v, const char* key) {
     REQUIRE(m != nullptr);
     return m->number;
 }
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
@@ -126,9 +112,9 @@ TEST_CASE("a trace limit cuts the events and says so", "[trace]") {
     std::uint64_t n = 0;
     search.count(n);
     tracer.finish(s, search.statistics());
-    const auto lines = split_lines(out.str());
+    const auto lines = lines_of(out.str());
     REQUIRE(lines.size() == 8);  // header, 5 events, truncated, end
-    CHECK(type_of(parse_line(lines[6])) == "truncated");
+    CHECK(type_of(parse_json_text(lines[6])) == "truncated");
     CHECK(contains(lines[7], "\"truncated\":true"));
 }
 
@@ -162,14 +148,14 @@ TEST_CASE("prune solve --trace agrees with the statistics and is deterministic",
     CHECK(text == slurp(t2));  // byte-identical
     CHECK(!contains(text, "\"t\":"));
 
-    const JsonValue json = parse_line(r1.out);
+    const JsonValue json = parse_json_text(r1.out);
     const JsonValue* stats = json.find("stats");
     REQUIRE(stats != nullptr);
-    const auto lines = split_lines(text);
+    const auto lines = lines_of(text);
     REQUIRE(lines.size() > 2);
     std::uint64_t nodes = 0, solutions = 0, failures = 0, props = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const JsonValue v = parse_line(lines[i]);  // every line is JSON
+        const JsonValue v = parse_json_text(lines[i]);  // every line is JSON
         const std::string e = type_of(v);
         if (i == 0) {
             CHECK(e == "header");
@@ -184,7 +170,7 @@ TEST_CASE("prune solve --trace agrees with the statistics and is deterministic",
         failures += e == "fail";
         props += e == "prop";
     }
-    const JsonValue end = parse_line(lines.back());
+    const JsonValue end = parse_json_text(lines.back());
     CHECK(type_of(end) == "end");
     CHECK(nodes == static_cast<std::uint64_t>(number(*stats, "nodes")) + 1);  // + the root
     CHECK(solutions == static_cast<std::uint64_t>(number(*stats, "engine_solutions")));
@@ -236,10 +222,10 @@ TEST_CASE("prune trace view writes a self-contained page with the trace in it", 
     const auto array = prune::puzzles::parse_json(data, error, offset);
     INFO(error);
     REQUIRE(array);
-    const auto lines = split_lines(slurp(trace));
+    const auto lines = lines_of(slurp(trace));
     REQUIRE(array->items.size() == lines.size());
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const JsonValue v = parse_line(lines[i]);
+        const JsonValue v = parse_json_text(lines[i]);
         REQUIRE(type_of(array->items[i]) == type_of(v));
         REQUIRE(array->items[i].members.size() == v.members.size());
     }
@@ -305,11 +291,11 @@ TEST_CASE("prune fzn --trace agrees with the statistics and is deterministic", "
     const std::string text = slurp(t1);
     CHECK(text == slurp(t2));
 
-    const auto lines = split_lines(text);
+    const auto lines = lines_of(text);
     REQUIRE(lines.size() > 2);
     std::uint64_t nodes = 0, solutions = 0, failures = 0, props = 0;
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        const JsonValue v = parse_line(lines[i]);
+        const JsonValue v = parse_json_text(lines[i]);
         const std::string e = type_of(v);
         if (i == 0) {
             CHECK(e == "header");
@@ -322,7 +308,7 @@ TEST_CASE("prune fzn --trace agrees with the statistics and is deterministic", "
         failures += e == "fail";
         props += e == "prop";
     }
-    CHECK(type_of(parse_line(lines.back())) == "end");
+    CHECK(type_of(parse_json_text(lines.back())) == "end");
     CHECK(solutions > 1);
     CHECK(failures > 0);
     CHECK(nodes == static_cast<std::uint64_t>(mzn_stat(r1.out, "nodes")) + 1);  // + the root

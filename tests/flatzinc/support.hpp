@@ -14,6 +14,7 @@
 
 #include "flatzinc/flatzinc.hpp"
 #include "support/skip.hpp"
+#include "support/test_text.hpp"
 
 namespace prune::test::fzn {
 
@@ -35,12 +36,7 @@ inline Output run(const std::vector<std::string>& args) {
     return r;
 }
 
-inline std::vector<std::string> lines(const std::string& text) {
-    std::vector<std::string> out;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-}
+inline std::vector<std::string> lines(const std::string& text) { return ::prune::test::lines_of(text); }
 
 // The solutions of a FlatZinc output, each as its text (statistics lines dropped).
 inline std::vector<std::string> solutions(const std::string& text) {
@@ -65,12 +61,7 @@ inline bool contains_line(const std::string& text, const std::string& wanted) {
     return false;
 }
 
-inline std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+inline std::string read_file(const std::filesystem::path& p) { return ::prune::test::read_text_file(p); }
 
 inline std::filesystem::path temp_dir() {
     const std::filesystem::path d = std::filesystem::temp_directory_path() / ("prune-fzn-test-" + std::to_string(::getpid()));

@@ -11,9 +11,11 @@
 #include "puzzles/check_report.hpp"
 #include "puzzles/common/json_reader.hpp"
 #include "puzzles/solution_reader.hpp"
+#include "support/test_text.hpp"
 
 using namespace prune::puzzles;
 using namespace prune::puzzles::testing;
+using prune::test::parse_json_text;
 
 namespace {
 
@@ -88,15 +90,6 @@ void require_error(const std::string& text, int line, int column, const std::str
     CHECK(r.error.line == line);
     CHECK(r.error.column == column);
     CHECK(r.error.message.find(words) != std::string::npos);
-}
-
-JsonValue parse_json_text(const std::string& text) {
-    std::string error;
-    std::size_t offset = 0;
-    auto value = parse_json(text, error, offset);
-    INFO(text << "\n" << error);
-    REQUIRE(value);
-    return *value;
 }
 
 }  // namespace
@@ -329,7 +322,7 @@ TEST_CASE("bugbyte: bad files give file:line:col errors", "[puzzles][bugbyte]") 
 }
 
 #if defined(PRUNE_CLI_PATH)
-#include "cli/run_prune.hpp"
+#include "support/cli_run.hpp"
 
 TEST_CASE("bugbyte: the command line solves, counts, checks and writes SMT-LIB", "[puzzles][bugbyte][cli]") {
     using namespace prune::cli::testing;

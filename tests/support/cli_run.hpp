@@ -12,8 +12,13 @@
 #include <unistd.h>
 
 #include "support/skip.hpp"
+#include "support/test_text.hpp"
 
 namespace prune::cli::testing {
+
+using prune::test::contains;
+using prune::test::lines_of;
+using prune::test::parse_json_text;
 
 struct RunResult {
     int exit_code = -1;
@@ -21,12 +26,7 @@ struct RunResult {
     std::string err;
 };
 
-inline std::string slurp(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return buffer.str();
-}
+inline std::string slurp(const std::filesystem::path& path) { return prune::test::read_text_file(path); }
 
 // A scratch directory for one test run, removed when it goes out of scope.
 class ScratchDirectory {
@@ -79,6 +79,13 @@ inline std::string example(const std::string& kind, const std::string& file) { r
 
 // Runs `prune ARGS` (ARGS already quoted as for a shell).
 inline RunResult run_prune(const std::string& args, const std::string& input = {}) { return run_shell(quoted(prune_binary()) + " " + args, input); }
+
+// Writes `text` to `name` in `dir` and returns the path.
+inline std::string write_file(const ScratchDirectory& dir, const std::string& name, const std::string& text) {
+    const std::filesystem::path path = dir.path() / name;
+    std::ofstream(path, std::ios::binary) << text;
+    return path.string();
+}
 
 inline bool z3_available() { return prune::test::have_program("z3"); }
 

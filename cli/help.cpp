@@ -5,6 +5,9 @@
 #include <filesystem>
 #include <system_error>
 
+#include <vector>
+
+#include "cli/solve_options.hpp"
 #include "puzzles/registry.hpp"
 
 #ifndef PRUNE_VERSION
@@ -17,74 +20,60 @@
 namespace prune::cli {
 namespace {
 
-const char* const solve_topic =
-    "prune solve KIND [FILE|-] [options]: solve one puzzle\n"
-    "  (no FILE: the kind's built-in instance; -: standard input)\n"
-    "\n"
-    "What to look for:\n"
-    "  (default)         the first solution and its check lines, then a look for a\n"
-    "                    second one (within the limits): is the solution unique?\n"
-    "  --first           stop at the first solution (no uniqueness look)\n"
-    "  --all             print every solution\n"
-    "  -n N              stop after N solutions\n"
-    "  --count           count the solutions, print none\n"
-    "\n"
-    "Output:\n"
-    "  --quiet, -q       the solution only: no check lines, no verdict (--count: the\n"
-    "                    number); a limit that stopped the search goes to stderr\n"
-    "  -o FILE           write the output to FILE (opened before solving)\n"
-    "  --json            one JSON object: {\"kind\", \"file\", \"status\": \"sat\"|\"unsat\"|\n"
-    "                    \"unknown\", \"solutions\", \"count\" (--count, --all),\n"
-    "                    \"unique\" (when checked), \"limit_reached\", \"limit\" (which\n"
-    "                    one: {\"kind\": \"time\"|\"memory\"|\"node\"|\"fail\"|\"interrupt\",\n"
-    "                    \"value\"}), \"stats\"}\n"
-    "  --html FILE       also a self-contained HTML page of the first solution\n"
-    "  --stats           search statistics on standard error (\"engine solutions\":\n"
-    "                    found by the search, before a count's symmetry factor)\n"
-    "  A --count or --all run shows a progress line when stderr is a terminal.\n"
-    "\n"
-    "Limits (exit code 3 when one stops the search first; the verdict names it,\n"
-    "e.g. \"time limit 2 s reached\"):\n"
-    "  --time-limit SECONDS   --node-limit N   --fail-limit N\n"
-    "  --memory-limit MB      the process's resident memory, in MiB\n"
-    "\n"
-    "Search:\n"
-    "  --var input|first-fail|domwdeg     variable selection (default first-fail;\n"
-    "                                     domwdeg for sudoku)\n"
-    "  --val min|max|median|split|reverse-split|random   value (default min)\n"
-    "  --alldiff value|bounds|domain      alldifferent strength (default domain)\n"
-    "  --restarts none|luby|geometric     restart policy (default none)\n"
-    "  --seed N                           seed for --val random\n"
-    "Kinds may add options (prune help KIND), e.g. kurosu --unique-lines.\n"
-    "Tracing: prune help trace. Many puzzles at once: prune help batch.\n";
+using Section = SolveOption::Section;
 
-const char* const batch_topic =
-    "prune solve KIND FILE|- --batch [-j N] [--unique] [--json] [limits]\n"
-    "\n"
-    "FILE holds many puzzles: one per line for kinds with a one-line form (sudoku:\n"
-    "81 characters, '.' or 0 blank; seki: the rotor string), else separated by\n"
-    "blank lines; # lines are comments. One output line per puzzle, in input order.\n"
-    "The plain line and the --json \"status\" always agree:\n"
-    "  plain line        --json status   meaning\n"
-    "  the solution      sat             solved (with --unique: the only solution)\n"
-    "  multiple          multiple        (--unique) more than one solution\n"
-    "  unsat             unsat           no solution\n"
-    "  unknown           unknown         a limit stopped the search first (with\n"
-    "                                    --unique: maybe after a first solution)\n"
-    "  error             error           a bad puzzle: file:line:col: error: ...\n"
-    "                                    on standard error\n"
-    "The solution's one-line form per kind: docs/puzzle-formats.md (sudoku: the\n"
-    "N*N characters; seki, kurosu: the 0/1 rows joined; others: the values\n"
-    "separated by blanks). --json: one object per line: {\"line\", \"status\",\n"
-    "\"solution\" (whenever one was found), \"unique\" (--unique), \"nodes\",\n"
-    "\"failures\"} or {\"line\", \"status\": \"error\", \"error\"}.\n"
-    "  -j N       N worker threads (0: one per core); the same output for any N\n"
-    "  --unique   also look for a second solution of each puzzle\n"
-    "  --quiet    no summary\n"
-    "A summary goes to standard error (counts, time, puzzles/s, median and maximum\n"
-    "time per puzzle; --stats adds nodes and failures), with a progress line when\n"
-    "standard error is a terminal. Exit code: 2 if any puzzle was bad, else 3 if\n"
-    "any was stopped by a limit, else 0 (unsat and multiple puzzles are answers).\n";
+// prune help solve: the options from their table (solve_options.cpp) with the words
+// around them.
+std::string solve_topic() {
+    return "prune solve KIND [FILE|-] [options]: solve one puzzle\n"
+           "  (no FILE: the kind's built-in instance; -: standard input)\n"
+           "\n"
+           "What to look for:\n"
+           "  (default)         the first solution and its check lines, then a look for a\n"
+           "                    second one (within the limits): is the solution unique?\n" +
+           solve_options_help(Section::find) +
+           "\n"
+           "Output:\n" +
+           solve_options_help(Section::output) +
+           "  A --count or --all run shows a progress line when stderr is a terminal.\n"
+           "\n"
+           "Limits (exit code 3 when one stops the search first; the verdict names it,\n"
+           "e.g. \"time limit 2 s reached\"):\n" +
+           solve_options_help(Section::limits) +
+           "\n"
+           "Search:\n" +
+           solve_options_help(Section::search) +
+           "Kinds may add options (prune help KIND), e.g. kurosu --unique-lines.\n"
+           "Tracing: prune help trace. Many puzzles at once: prune help batch.\n";
+}
+
+std::string batch_topic() {
+    return "prune solve KIND FILE|- --batch [-j N] [--unique] [--json] [limits]\n"
+           "\n"
+           "FILE holds many puzzles: one per line for kinds with a one-line form (sudoku:\n"
+           "81 characters, '.' or 0 blank; seki: the rotor string), else separated by\n"
+           "blank lines; # lines are comments. One output line per puzzle, in input order.\n"
+           "The plain line and the --json \"status\" always agree:\n"
+           "  plain line        --json status   meaning\n"
+           "  the solution      sat             solved (with --unique: the only solution)\n"
+           "  multiple          multiple        (--unique) more than one solution\n"
+           "  unsat             unsat           no solution\n"
+           "  unknown           unknown         a limit stopped the search first (with\n"
+           "                                    --unique: maybe after a first solution)\n"
+           "  error             error           a bad puzzle: file:line:col: error: ...\n"
+           "                                    on standard error\n"
+           "The solution's one-line form per kind: docs/puzzle-formats.md (sudoku: the\n"
+           "N*N characters; seki, kurosu: the 0/1 rows joined; others: the values\n"
+           "separated by blanks). --json: one object per line: {\"line\", \"status\",\n"
+           "\"solution\" (whenever one was found), \"unique\" (--unique), \"nodes\",\n"
+           "\"failures\"} or {\"line\", \"status\": \"error\", \"error\"}.\n" +
+           solve_options_help(Section::batch) +
+           "  --quiet           no summary\n"
+           "A summary goes to standard error (counts, time, puzzles/s, median and maximum\n"
+           "time per puzzle; --stats adds nodes and failures), with a progress line when\n"
+           "standard error is a terminal. Exit code: 2 if any puzzle was bad, else 3 if\n"
+           "any was stopped by a limit, else 0 (unsat and multiple puzzles are answers).\n";
+}
 
 const char* const trace_topic =
     "Tracing options of prune solve and prune fzn (docs/trace-format.md):\n"
@@ -149,10 +138,15 @@ const char* const formats_topic =
 
 struct Topic {
     const char* name;
-    const char* text;
+    std::string text;
 };
 
-const Topic topics[] = {{"solve", solve_topic}, {"batch", batch_topic}, {"trace", trace_topic}, {"fzn", fzn_topic}, {"exit-codes", exit_codes_topic}, {"formats", formats_topic}};
+const std::vector<Topic>& topics() {
+    static const std::vector<Topic> all = {{"solve", solve_topic()},         {"batch", batch_topic()},
+                                           {"trace", trace_topic},           {"fzn", fzn_topic},
+                                           {"exit-codes", exit_codes_topic}, {"formats", formats_topic}};
+    return all;
+}
 
 }  // namespace
 
@@ -219,15 +213,15 @@ std::string main_help() {
 }
 
 const char* help_topic(const std::string& name) {
-    for (const Topic& topic : topics) {
-        if (name == topic.name) return topic.text;
+    for (const Topic& topic : topics()) {
+        if (name == topic.name) return topic.text.c_str();
     }
     return nullptr;
 }
 
 std::string help_topic_names() {
     std::string names;
-    for (const Topic& topic : topics) names += (names.empty() ? "" : ", ") + std::string(topic.name);
+    for (const Topic& topic : topics()) names += (names.empty() ? "" : ", ") + std::string(topic.name);
     return names;
 }
 

@@ -253,3 +253,24 @@ TEST_CASE("solve --html writes a self-contained page", "[cli]") {
 #else
 TEST_CASE("prune CLI tests need the prune target", "[cli]") { PRUNE_SKIP("the prune target was not built (PRUNE_CLI_PATH is not defined): no CLI test ran"); }
 #endif
+
+TEST_CASE("every option that prune help solve and help batch list is one the parser knows", "[cli][help]") {
+    // Options and help come from one table (cli/solve_options.cpp): an option the help
+    // shows is accepted, and one it does not show is unknown.
+    int options = 0;
+    for (const char* topic : {"solve", "batch"}) {
+        const RunResult help = run_prune(std::string("help ") + topic);
+        REQUIRE(help.exit_code == 0);
+        for (const std::string& line : lines_of(help.out)) {
+            if (line.rfind("  -", 0) != 0) continue;
+            std::string option = line.substr(2, line.find(' ', 2) - 2);
+            if (option.back() == ',') option.pop_back();
+            INFO(topic << ": " << option);
+            ++options;
+            const RunResult r = run_prune("solve seki " + option);
+            CHECK(!contains(r.err, "unknown option"));
+        }
+    }
+    CHECK(options >= 20);
+    CHECK(contains(run_prune("solve seki --no-such-option").err, "unknown option '--no-such-option'"));
+}

@@ -18,11 +18,13 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <ostream>
 #include <thread>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/json_field.hpp"
 #include "cli/signal_stop.hpp"
 #include "cli/input.hpp"
 #include "cli/progress_line.hpp"
@@ -116,27 +118,20 @@ void append_plain(std::string& out, const BatchResult& r) {
 void append_json(std::string& out, const BatchResult& r, int line) {
     puzzles::JsonWriter json;
     json.begin_object();
-    json.key("line");
-    json.value(line);
-    json.key("status");
+    json_field(json, "line", line);
+    json_field(json, "status", status_word(r.status));
     const bool found = !r.solution.empty();
-    json.value(status_word(r.status));
     if (r.status == BatchStatus::error) {
-        json.key("error");
-        json.value(r.error);
+        json_field(json, "error", r.error);
     } else {
         if (found) {
-            json.key("solution");
-            json.value(r.solution_line);
+            json_field(json, "solution", r.solution_line);
         }
         if (r.unique_checked) {
-            json.key("unique");
-            json.value(r.unique);
+            json_field(json, "unique", r.unique);
         }
-        json.key("nodes");
-        json.value(r.nodes);
-        json.key("failures");
-        json.value(r.failures);
+        json_field(json, "nodes", r.nodes);
+        json_field(json, "failures", r.failures);
     }
     json.end_object();
     out += json.text();
@@ -316,60 +311,30 @@ std::optional<puzzles::SourceText> read_batch_input(const std::string& path, std
     return read_input(path, error);
 }
 
+// The summary on standard error, written in one piece so that it is not interleaved
+// with a progress line.
 void write_summary(std::ostream& err, const CommandLine& command, const Batch& batch, const Tally& t, unsigned threads) {
-    std::string s = "prune: batch: ";
-    s += std::to_string(t.puzzles);
-    s += t.puzzles == 1 ? " puzzle: " : " puzzles: ";
-    s += std::to_string(t.solved);
-    s += " solved";
-    if (command.unique) {
-        s += " (";
-        s += std::to_string(t.unique);
-        s += " unique, ";
-        s += std::to_string(t.multiple);
-        s += " multiple)";
-    }
-    s += ", ";
-    s += std::to_string(t.unsat);
-    s += " unsat, ";
-    s += std::to_string(t.unknown);
-    s += " unknown, ";
-    s += std::to_string(t.errors);
-    s += t.errors == 1 ? " error\n" : " errors\n";
+    std::ostringstream s;
+    s << "prune: batch: " << t.puzzles << (t.puzzles == 1 ? " puzzle: " : " puzzles: ") << t.solved << " solved";
+    if (command.unique) s << " (" << t.unique << " unique, " << t.multiple << " multiple)";
+    s << ", " << t.unsat << " unsat, " << t.unknown << " unknown, " << t.errors << (t.errors == 1 ? " error\n" : " errors\n");
 
     const double seconds = batch.seconds();
-    s += "prune: batch: ";
-    s += fixed(seconds, 3);
-    s += " s (cpu ";
-    s += fixed(batch.cpu_seconds(), 3);
-    s += " s), ";
-    s += fixed(seconds > 0 ? static_cast<double>(t.puzzles) / seconds : 0.0, 0);
-    s += " puzzles/s with ";
-    s += std::to_string(threads);
-    s += threads == 1 ? " thread" : " threads";
+    s << "prune: batch: " << fixed(seconds, 3) << " s (cpu " << fixed(batch.cpu_seconds(), 3) << " s), "
+      << fixed(seconds > 0 ? static_cast<double>(t.puzzles) / seconds : 0.0, 0) << " puzzles/s with " << threads
+      << (threads == 1 ? " thread" : " threads");
     const std::vector<float>& times = batch.times();
     if (!times.empty()) {
         std::vector<float> sorted = times;
         const std::size_t middle = sorted.size() / 2;
         std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(middle), sorted.end());
         const auto longest = std::max_element(times.begin(), times.end());
-        s += "; per puzzle: median ";
-        s += duration_text(sorted[middle]);
-        s += ", max ";
-        s += duration_text(*longest);
-        s += " (line ";
-        s += std::to_string(batch.items()[static_cast<std::size_t>(longest - times.begin())].line);
-        s += ")";
+        s << "; per puzzle: median " << duration_text(sorted[middle]) << ", max " << duration_text(*longest) << " (line "
+          << batch.items()[static_cast<std::size_t>(longest - times.begin())].line << ")";
     }
-    s += "\n";
-    if (command.stats) {
-        s += "prune: batch: ";
-        s += std::to_string(t.nodes);
-        s += " nodes, ";
-        s += std::to_string(t.failures);
-        s += " failures\n";
-    }
-    err << s;
+    s << "\n";
+    if (command.stats) s << "prune: batch: " << t.nodes << " nodes, " << t.failures << " failures\n";
+    err << s.str();
 }
 
 }  // namespace

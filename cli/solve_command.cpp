@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/json_field.hpp"
 #include "cli/output_file.hpp"
 #include "cli/progress_line.hpp"
 #include "cli/signal_stop.hpp"
@@ -85,40 +86,27 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
 void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
     const SearchStatistics& s = outcome.statistics;
     json.begin_object();
-    json.key("variables");
-    json.value(outcome.variables);
-    json.key("propagators");
-    json.value(outcome.propagators);
-    json.key("nodes");
-    json.value(s.nodes);
-    json.key("failures");
-    json.value(s.failures);
-    json.key("propagations");
-    json.value(s.propagations);
-    json.key("engine_solutions");  // found by the search, before any symmetry factor of a count
-    json.value(s.solutions);
-    json.key("restarts");
-    json.value(s.restarts);
-    json.key("max_depth");
-    json.value(s.max_depth);
-    json.key("seconds");
-    json.value(s.seconds);
+    json_field(json, "variables", outcome.variables);
+    json_field(json, "propagators", outcome.propagators);
+    json_field(json, "nodes", s.nodes);
+    json_field(json, "failures", s.failures);
+    json_field(json, "propagations", s.propagations);
+    json_field(json, "engine_solutions", s.solutions);  // found by the search, before any symmetry factor of a count
+    json_field(json, "restarts", s.restarts);
+    json_field(json, "max_depth", s.max_depth);
+    json_field(json, "seconds", s.seconds);
     json.end_object();
 }
 
 void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit) {
     json.begin_object();
-    json.key("kind");
-    json.value(puzzles::limit_kind_name(limit.kind));
+    json_field(json, "kind", puzzles::limit_kind_name(limit.kind));
     if (limit.kind != puzzles::LimitStop::Kind::interrupt) {
-        json.key("value");
-        json.value(limit.value);
+        json_field(json, "value", limit.value);
     }
     if (limit.kind == puzzles::LimitStop::Kind::memory) {
-        json.key("used_mb");
-        json.value(limit.memory_used_mb);
-        json.key("before_search");
-        json.value(limit.before_search);
+        json_field(json, "used_mb", limit.memory_used_mb);
+        json_field(json, "before_search", limit.before_search);
     }
     json.end_object();
 }
@@ -127,30 +115,24 @@ void write_json_outcome(std::ostream& out, const CommandLine& command, const std
                         const std::vector<Values>& kept, const SolveOutcome& outcome) {
     puzzles::JsonWriter json;
     json.begin_object();
-    json.key("kind");
-    json.value(command.kind);
-    json.key("file");
-    json.value(origin);
-    json.key("status");
-    json.value(outcome.solutions > 0 ? "sat" : outcome.exhausted ? "unsat" : "unknown");
+    json_field(json, "kind", command.kind);
+    json_field(json, "file", origin);
+    json_field(json, "status", outcome.solutions > 0 ? "sat" : outcome.exhausted ? "unsat" : "unknown");
     json.key("solutions");
     json.begin_array();
     for (const Values& values : kept) puzzle.write_json_solution(json, values);
     json.end_array();
     if (command.solve.mode == SolveMode::count || command.solve.mode == SolveMode::all) {
-        json.key("count");
-        json.value(outcome.solutions);
+        json_field(json, "count", outcome.solutions);
         for (const puzzles::CountFigure& figure : outcome.figures) {
             json.key(figure.key);
             json.value(figure.value);
         }
     }
     if (outcome.unique_checked) {
-        json.key("unique");
-        json.value(outcome.unique);
+        json_field(json, "unique", outcome.unique);
     }
-    json.key("limit_reached");
-    json.value(outcome.limit_reached);
+    json_field(json, "limit_reached", outcome.limit_reached);
     if (outcome.limit_reached) {
         json.key("limit");
         write_json_limit(json, outcome.limit);

@@ -123,65 +123,36 @@ std::string set_alldifferent(CommandLine& line, State&, const std::string& optio
     return choose(words, option, value, line.solve.model.alldifferent);
 }
 
-// The flags: each sets one field.
-std::string flag_first(CommandLine&, State& state, const std::string&, const std::string&) {
-    state.first = true;
+// The flags: each sets one field of the command line or of the parse state.
+template <bool CommandLine::*field>
+std::string set_flag(CommandLine& line, State&, const std::string&, const std::string&) {
+    line.*field = true;
     return "";
 }
 
-std::string flag_all(CommandLine&, State& state, const std::string&, const std::string&) {
-    state.all = true;
+template <bool State::*field>
+std::string set_mode(CommandLine&, State& state, const std::string&, const std::string&) {
+    state.*field = true;
     return "";
 }
-
-std::string flag_count(CommandLine&, State& state, const std::string&, const std::string&) {
-    state.count = true;
-    return "";
-}
-
-std::string flag_json(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.json = true;
-    return "";
-}
-
-std::string flag_stats(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.stats = true;
-    return "";
-}
-
-std::string flag_quiet(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.quiet = true;
-    return "";
-}
-
-std::string flag_batch(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.batch = true;
-    return "";
-}
-
-std::string flag_unique(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.unique = true;
-    return "";
-}
-
 
 const SolveOption options[] = {
     // section, names, label, takes a value, every command, help, apply
-    {Section::find, "--first", "--first", false, false, "stop at the first solution (no uniqueness look)", flag_first},
-    {Section::find, "--all", "--all", false, false, "print every solution", flag_all},
+    {Section::find, "--first", "--first", false, false, "stop at the first solution (no uniqueness look)", set_mode<&State::first>},
+    {Section::find, "--all", "--all", false, false, "print every solution", set_mode<&State::all>},
     {Section::find, "-n", "-n N", true, false, "stop after N solutions", set_max_solutions},
-    {Section::find, "--count", "--count", false, false, "count the solutions, print none", flag_count},
+    {Section::find, "--count", "--count", false, false, "count the solutions, print none", set_mode<&State::count>},
     {Section::output, "--quiet -q", "--quiet, -q", false, false,
-     "the solution only: no check lines, no verdict (--count: the\nnumber); a limit that stopped the search goes to stderr", flag_quiet},
+     "the solution only: no check lines, no verdict (--count: the\nnumber); a limit that stopped the search goes to stderr", set_flag<&CommandLine::quiet>},
     {Section::output, "-o --output", "-o FILE", true, true, "write the output to FILE (opened before solving)", set_output},
     {Section::output, "--json", "--json", false, false,
      "one JSON object: {\"kind\", \"file\", \"status\": \"sat\"|\"unsat\"|\n\"unknown\", \"solutions\", \"count\" (--count, --all),\n"
      "\"unique\" (when checked), \"limit_reached\", \"limit\" (which\none: {\"kind\": \"time\"|\"memory\"|\"node\"|\"fail\"|\"interrupt\",\n"
      "\"value\"}), \"stats\"}",
-     flag_json},
+     set_flag<&CommandLine::json>},
     {Section::output, "--html", "--html FILE", true, false, "also a self-contained HTML page of the first solution", set_html},
     {Section::output, "--stats", "--stats", false, false,
-     "search statistics on standard error (\"engine solutions\":\nfound by the search, before a count's symmetry factor)", flag_stats},
+     "search statistics on standard error (\"engine solutions\":\nfound by the search, before a count's symmetry factor)", set_flag<&CommandLine::stats>},
     {Section::limits, "--time-limit", "--time-limit SECONDS", true, false, "wall-clock seconds (a decimal number)", set_time_limit},
     {Section::limits, "--node-limit", "--node-limit N", true, false, "search nodes", set_count_limit},
     {Section::limits, "--fail-limit", "--fail-limit N", true, false, "failures", set_count_limit},
@@ -193,9 +164,9 @@ const SolveOption options[] = {
     {Section::search, "--alldiff", "--alldiff value|bounds|domain", true, false, "alldifferent strength (default domain)", set_alldifferent},
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
-    {Section::batch, "--batch", "--batch", false, false, "FILE holds many puzzles (see above)", flag_batch},
+    {Section::batch, "--batch", "--batch", false, false, "FILE holds many puzzles (see above)", set_flag<&CommandLine::batch>},
     {Section::batch, "-j --jobs", "-j N", true, false, "N worker threads (0: one per core); the same output\nfor any N", set_jobs},
-    {Section::batch, "--unique", "--unique", false, false, "also look for a second solution of each puzzle", flag_unique},
+    {Section::batch, "--unique", "--unique", false, false, "also look for a second solution of each puzzle", set_flag<&CommandLine::unique>},
 };
 
 bool has_name(std::string_view names, std::string_view name) {

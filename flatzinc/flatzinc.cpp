@@ -3,6 +3,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -81,23 +82,21 @@ const char* usage() {
 bool parse_options(int argc, const char* const* argv, Options& o, std::string& error) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
-        auto value = [&](std::int64_t& v) {
+        // The integer after option `a`, at least `minimum` (else `too_small` is the error).
+        auto value = [&](std::int64_t& v, std::int64_t minimum = INT64_MIN, const char* too_small = "") {
             if (i + 1 >= argc || !integer_argument(argv[i + 1], v)) {
                 error = "option " + a + " expects an integer";
                 return false;
             }
             ++i;
-            return true;
+            if (v < minimum) error = too_small;
+            return v >= minimum;
         };
         std::int64_t v = 0;
         if (a == "-a" || a == "--all-solutions" || a == "--all") {
             o.all = true;
         } else if (a == "-n" || a == "--num-solutions") {
-            if (!value(v)) return false;
-            if (v < 1) {
-                error = "option -n expects a positive number";
-                return false;
-            }
+            if (!value(v, 1, "option -n expects a positive number")) return false;
             o.solutions = v;
         } else if (a == "-i" || a == "--intermediate") {
             o.intermediate = true;
@@ -114,18 +113,10 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             if (!value(v)) return false;
             o.seed = static_cast<std::uint64_t>(v);
         } else if (a == "-t" || a == "--time-limit") {
-            if (!value(v)) return false;
-            if (v < 0) {
-                error = "option -t expects a non-negative number of milliseconds";
-                return false;
-            }
+            if (!value(v, 0, "option -t expects a non-negative number of milliseconds")) return false;
             o.time_limit_ms = v;
         } else if (a == "--memory-limit") {
-            if (!value(v)) return false;
-            if (v < 1) {
-                error = "option --memory-limit expects a positive number of MiB";
-                return false;
-            }
+            if (!value(v, 1, "option --memory-limit expects a positive number of MiB")) return false;
             o.memory_limit_mb = v;
         } else if (a == "-h" || a == "--help") {
             o.help = true;

@@ -81,16 +81,6 @@ std::pair<long long, int> lightest_by_enumeration(const WeightGraph& g, const Va
     return {best, ties};
 }
 
-void require_error(const std::string& text, int line, int column, const std::string& words) {
-    const ParseResult r = parse_text("bugbyte", text, {}, "bad.txt");
-    INFO("input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.file == "bad.txt");
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
-}
 
 }  // namespace
 
@@ -297,28 +287,28 @@ TEST_CASE("bugbyte: the small example is unique, and ties in the answer are repo
 }
 
 TEST_CASE("bugbyte: bad files give file:line:col errors", "[puzzles][bugbyte]") {
-    require_error("edge a b\nfoo x\n", 2, 1, "unknown statement 'foo'");
-    require_error("edge a b x\n", 1, 10, "whole number");
-    require_error("edge a b\nedge b a\n", 2, 6, "given twice");
-    require_error("edge a a\n", 1, 8, "itself");
-    require_error("weights 1 3\nedge a b 5\nedge b c\n", 2, 10, "outside the weights 1..3");
-    require_error("weights 1 2\nedge a b\nedge b c\nedge c d\n", 1, 9, "too few weights");
-    require_error("edge a b 1\nedge b c 1\n", 2, 10, "weight 1 is given twice");
-    require_error("edge a b\nroute a z\n", 2, 9, "unknown node 'z'");
-    require_error("edge a b\nroute a a\n", 2, 9, "two different nodes");
-    require_error("edge a b\nnode q 3\n", 2, 6, "unknown node 'q'");
-    require_error("edge a b\nnode a x\n", 2, 8, "sum must be a whole number");
-    require_error("edge a b\nnode a 3\nnode a 4\n", 3, 6, "two sums");
-    require_error("edge a b\npath a\n", 2, 7, "expected 'path N TOTAL'");
-    require_error("edge a b\npath a 99999999999\n", 2, 8, "total must be a whole number");
-    require_error("edge a b\nedge\n", 2, 5, "expected 'edge U V [WEIGHT]'");
-    require_error("edge a b 1 2\n", 1, 12, "expected 'edge U V [WEIGHT]'");
-    require_error("weights 3 1\nedge a b\n", 1, 11, "at least LO");
-    require_error("weights 1 x\nedge a b\n", 1, 11, "HI must be a whole number");
-    require_error("weights 1 2\nweights 1 3\nedge a b\n", 2, 1, "twice");
-    require_error("weights 0 5\nedge a b\nroute a b\n", 3, 1, "positive weights");
-    require_error("# nothing but a comment\n", 1, 1, "no edges");
-    require_error("edge a b\n  route a b c\n", 2, 13, "expected 'route A B'");
+    require_parse_error("bugbyte", "edge a b\nfoo x\n", 2, 1, "unknown statement 'foo'");
+    require_parse_error("bugbyte", "edge a b x\n", 1, 10, "whole number");
+    require_parse_error("bugbyte", "edge a b\nedge b a\n", 2, 6, "given twice");
+    require_parse_error("bugbyte", "edge a a\n", 1, 8, "itself");
+    require_parse_error("bugbyte", "weights 1 3\nedge a b 5\nedge b c\n", 2, 10, "outside the weights 1..3");
+    require_parse_error("bugbyte", "weights 1 2\nedge a b\nedge b c\nedge c d\n", 1, 9, "too few weights");
+    require_parse_error("bugbyte", "edge a b 1\nedge b c 1\n", 2, 10, "weight 1 is given twice");
+    require_parse_error("bugbyte", "edge a b\nroute a z\n", 2, 9, "unknown node 'z'");
+    require_parse_error("bugbyte", "edge a b\nroute a a\n", 2, 9, "two different nodes");
+    require_parse_error("bugbyte", "edge a b\nnode q 3\n", 2, 6, "unknown node 'q'");
+    require_parse_error("bugbyte", "edge a b\nnode a x\n", 2, 8, "sum must be a whole number");
+    require_parse_error("bugbyte", "edge a b\nnode a 3\nnode a 4\n", 3, 6, "two sums");
+    require_parse_error("bugbyte", "edge a b\npath a\n", 2, 7, "expected 'path N TOTAL'");
+    require_parse_error("bugbyte", "edge a b\npath a 99999999999\n", 2, 8, "total must be a whole number");
+    require_parse_error("bugbyte", "edge a b\nedge\n", 2, 5, "expected 'edge U V [WEIGHT]'");
+    require_parse_error("bugbyte", "edge a b 1 2\n", 1, 12, "expected 'edge U V [WEIGHT]'");
+    require_parse_error("bugbyte", "weights 3 1\nedge a b\n", 1, 11, "at least LO");
+    require_parse_error("bugbyte", "weights 1 x\nedge a b\n", 1, 11, "HI must be a whole number");
+    require_parse_error("bugbyte", "weights 1 2\nweights 1 3\nedge a b\n", 2, 1, "twice");
+    require_parse_error("bugbyte", "weights 0 5\nedge a b\nroute a b\n", 3, 1, "positive weights");
+    require_parse_error("bugbyte", "# nothing but a comment\n", 1, 1, "no edges");
+    require_parse_error("bugbyte", "edge a b\n  route a b c\n", 2, 13, "expected 'route A B'");
 }
 
 #if defined(PRUNE_CLI_PATH)

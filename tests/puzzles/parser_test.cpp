@@ -10,23 +10,6 @@
 using namespace prune::puzzles;
 using namespace prune::puzzles::testing;
 
-namespace {
-
-// Parses `text` and expects an error at line:column whose message contains `words`.
-void require_error(const std::string& kind, const std::string& text, int line, int column, const std::string& words) {
-    const ParseResult r = parse_text(kind, text, {}, "bad.txt");
-    INFO(kind << " input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.file == "bad.txt");
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
-    CHECK(r.error.to_string().rfind("bad.txt:" + std::to_string(line) + ":" + std::to_string(column) + ": error: ", 0) == 0);
-}
-
-}  // namespace
-
 TEST_CASE("every example file parses", "[puzzles]") {
     for (const auto& [kind, file] : std::vector<std::pair<std::string, std::string>>{
              {"seki", "seki_4x4.txt"}, {"seki", "seki_8x8.txt"},
@@ -74,12 +57,12 @@ TEST_CASE("seki: one-line and multi-line forms", "[puzzles]") {
 }
 
 TEST_CASE("seki: bad inputs name line and column", "[puzzles]") {
-    require_error("seki", "oo+ooxoo-\n", 1, 6, "unknown rotor 'x'");
-    require_error("seki", "# c\noo+ooaoo\n", 2, 1, "square number");
-    require_error("seki", "oo+\noo\noo-\n", 2, 3, "expected 3 rotors");
-    require_error("seki", "oo+\nooaa\noo-\n", 2, 4, "expected 3 rotors");
-    require_error("seki", "# only a comment\n\n", 2, 1, "no rotors");
-    require_error("seki", "", 1, 1, "no rotors");
+    require_parse_error("seki", "oo+ooxoo-\n", 1, 6, "unknown rotor 'x'");
+    require_parse_error("seki", "# c\noo+ooaoo\n", 2, 1, "square number");
+    require_parse_error("seki", "oo+\noo\noo-\n", 2, 3, "expected 3 rotors");
+    require_parse_error("seki", "oo+\nooaa\noo-\n", 2, 4, "expected 3 rotors");
+    require_parse_error("seki", "# only a comment\n\n", 2, 1, "no rotors");
+    require_parse_error("seki", "", 1, 1, "no rotors");
 }
 
 TEST_CASE("kurosu: grid, X for 1, rectangular grids and the unique-lines flag", "[puzzles]") {
@@ -99,11 +82,11 @@ TEST_CASE("kurosu: grid, X for 1, rectangular grids and the unique-lines flag", 
 }
 
 TEST_CASE("kurosu: bad inputs name line and column", "[puzzles]") {
-    require_error("kurosu", "..0.\n..2.\n", 2, 3, "unexpected '2'");
-    require_error("kurosu", "...\n...\n", 1, 3, "even number of cells");
-    require_error("kurosu", "....\n...\n", 2, 4, "expected 4 cells");
-    require_error("kurosu", "....\n.....\n", 2, 5, "expected 4 cells");
-    require_error("kurosu", "....\n....\n....\n", 3, 1, "even number of rows");
+    require_parse_error("kurosu", "..0.\n..2.\n", 2, 3, "unexpected '2'");
+    require_parse_error("kurosu", "...\n...\n", 1, 3, "even number of cells");
+    require_parse_error("kurosu", "....\n...\n", 2, 4, "expected 4 cells");
+    require_parse_error("kurosu", "....\n.....\n", 2, 5, "expected 4 cells");
+    require_parse_error("kurosu", "....\n....\n....\n", 3, 1, "even number of rows");
 }
 
 TEST_CASE("number workout: ten rows of 3, 9 x 8, 3 digits", "[puzzles]") {
@@ -119,12 +102,12 @@ TEST_CASE("number workout: ten rows of 3, 9 x 8, 3 digits", "[puzzles]") {
 
 TEST_CASE("number workout: bad inputs name line and column", "[puzzles]") {
     const std::string good = "501\n040000050\n100000002\n200006003\n000000000\n400600005\n000003006\n300200006\n060000040\n401\n";
-    require_error("numberworkout", "#c\n501\n04000005\n", 3, 9, "has 9 digits, this line has 8");
-    require_error("numberworkout", "5011\n", 1, 4, "has 3 digits, this line has 4");
-    require_error("numberworkout", "501\n040070050\n", 2, 5, "digit 7 is out of range");
-    require_error("numberworkout", "501\n04000x050\n", 2, 6, "unexpected 'x'");
-    require_error("numberworkout", "501\n040000050\n", 2, 1, "10 rows");
-    require_error("numberworkout", good + "123\n", 11, 1, "11th");
+    require_parse_error("numberworkout", "#c\n501\n04000005\n", 3, 9, "has 9 digits, this line has 8");
+    require_parse_error("numberworkout", "5011\n", 1, 4, "has 3 digits, this line has 4");
+    require_parse_error("numberworkout", "501\n040070050\n", 2, 5, "digit 7 is out of range");
+    require_parse_error("numberworkout", "501\n04000x050\n", 2, 6, "unexpected 'x'");
+    require_parse_error("numberworkout", "501\n040000050\n", 2, 1, "10 rows");
+    require_parse_error("numberworkout", good + "123\n", 11, 1, "11th");
 }
 
 TEST_CASE("sudoku: one-line, row-per-line and blank-separated forms", "[puzzles]") {
@@ -157,12 +140,12 @@ TEST_CASE("sudoku: one-line, row-per-line and blank-separated forms", "[puzzles]
 }
 
 TEST_CASE("sudoku: bad inputs name line and column", "[puzzles]") {
-    require_error("sudoku", std::string(80, '.') + "\n", 1, 1, "one-line sudoku");
-    require_error("sudoku", "1.3.\n..5.\n.3..\n...4\n", 2, 3, "too large");
-    require_error("sudoku", "1.3.\n..x.\n.3..\n...4\n", 2, 3, "not a sudoku value");
-    require_error("sudoku", "1.3.\n..2\n.3..\n...4\n", 2, 4, "expected 4 cells");
-    require_error("sudoku", "1.3.\n..2.\n.3..\n", 3, 1, "4 rows, found 3");
-    require_error("sudoku", "1.3.\n..2.\n.3..\n...4\n....\n", 5, 1, "one more");
-    require_error("sudoku", "1.3.5\n..2.1\n", 1, 1, "4, 9, 16 or 25 cells");
-    require_error("sudoku", "1 . 3 .\n. . 20 .\n. 3 . .\n. . . 4\n", 2, 5, "too large");
+    require_parse_error("sudoku", std::string(80, '.') + "\n", 1, 1, "one-line sudoku");
+    require_parse_error("sudoku", "1.3.\n..5.\n.3..\n...4\n", 2, 3, "too large");
+    require_parse_error("sudoku", "1.3.\n..x.\n.3..\n...4\n", 2, 3, "not a sudoku value");
+    require_parse_error("sudoku", "1.3.\n..2\n.3..\n...4\n", 2, 4, "expected 4 cells");
+    require_parse_error("sudoku", "1.3.\n..2.\n.3..\n", 3, 1, "4 rows, found 3");
+    require_parse_error("sudoku", "1.3.\n..2.\n.3..\n...4\n....\n", 5, 1, "one more");
+    require_parse_error("sudoku", "1.3.5\n..2.1\n", 1, 1, "4, 9, 16 or 25 cells");
+    require_parse_error("sudoku", "1 . 3 .\n. . 20 .\n. 3 . .\n. . . 4\n", 2, 5, "too large");
 }

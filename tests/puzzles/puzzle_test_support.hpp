@@ -4,6 +4,7 @@
 #include <sstream>
 #include <string>
 
+#include "catch.hpp"
 #include "puzzles/registry.hpp"
 #include "puzzles/solve.hpp"
 
@@ -43,6 +44,21 @@ inline Solved solve(const Puzzle& puzzle, SolveMode mode, std::uint64_t max_solu
     Solved solved;
     solved.outcome = solve_puzzle(puzzle, settings, [&](const Values& v) { solved.solutions.push_back(v); });
     return solved;
+}
+
+// Parses `text` as `kind` and expects an error at bad.txt:line:column whose message
+// contains `words`.
+inline void require_parse_error(const std::string& kind, const std::string& text, int line, int column, const std::string& words,
+                                const KindFlags& flags = {}) {
+    const ParseResult r = parse_text(kind, text, flags, "bad.txt");
+    INFO(kind << " input:\n" << text);
+    REQUIRE_FALSE(r.puzzle);
+    INFO("diagnostic: " << r.error.to_string());
+    CHECK(r.error.file == "bad.txt");
+    CHECK(r.error.line == line);
+    CHECK(r.error.column == column);
+    CHECK(r.error.message.find(words) != std::string::npos);
+    CHECK(r.error.to_string().rfind("bad.txt:" + std::to_string(line) + ":" + std::to_string(column) + ": error: ", 0) == 0);
 }
 
 }  // namespace prune::puzzles::testing

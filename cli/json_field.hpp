@@ -1,0 +1,15 @@
+// "key": value in one call, for the JSON objects the commands write.
+#pragma once
+#include <string_view>
+
+#include "puzzles/common/json_writer.hpp"
+
+namespace prune::cli {
+
+template <typename T>
+void json_field(puzzles::JsonWriter& json, std::string_view key, const T& value) {
+    json.key(key);
+    json.value(value);
+}
+
+}  // namespace prune::cli

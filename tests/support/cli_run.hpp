@@ -19,6 +19,7 @@ namespace prune::cli::testing {
 using prune::test::contains;
 using prune::test::lines_of;
 using prune::test::parse_json_text;
+using prune::test::starts_with;
 
 struct RunResult {
     int exit_code = -1;
@@ -85,6 +86,17 @@ inline std::string write_file(const ScratchDirectory& dir, const std::string& na
     const std::filesystem::path path = dir.path() / name;
     std::ofstream(path, std::ios::binary) << text;
     return path.string();
+}
+
+// What `prune ARGS` says about bad input: its standard error when it exits with
+// exit code 2 as it should, else "exit code N: " and the error, which then matches no
+// expected diagnostic.
+inline std::string input_error(const std::string& args, const std::string& input = {}) {
+    const RunResult r = run_prune(args, input);
+    if (r.exit_code == 2) return r.err;
+    std::string note = "exit code ";
+    note.append(std::to_string(r.exit_code)).append(": ").append(r.err);
+    return note;
 }
 
 inline bool z3_available() { return prune::test::have_program("z3"); }

@@ -10,6 +10,7 @@
 namespace prune::test {
 
 bool contains(const std::string& text, const std::string& part);
+bool starts_with(const std::string& text, const std::string& prefix);
 // The lines of `text`, without their '\n' (a final '\n' ends the last line, it does
 // not start an empty one).
 std::vector<std::string> lines_of(const std::string& text);

@@ -100,18 +100,6 @@ void run_search(Search& search, const Solver& solver, const PuzzleModel& model, 
 
 }  // namespace
 
-FirstAndSecond first_then_second(Search& search, bool look_for_second, const std::function<void()>& on_first) {
-    FirstAndSecond run;
-    run.first = search.next();
-    if (run.first != SearchStatus::solution) return run;
-    on_first();
-    if (look_for_second) {
-        run.second_looked = true;
-        run.second = search.next();
-    }
-    return run;
-}
-
 const char* limit_kind_name(LimitStop::Kind kind) {
     switch (kind) {
         case LimitStop::Kind::none: return "";

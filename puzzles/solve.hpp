@@ -74,9 +74,21 @@ struct FirstAndSecond {
     SearchStatus last() const { return second_looked ? second : first; }
 };
 
-// Runs `search` to its first solution, calls on_first while the solver stands on it
-// (to read the values), then, when look_for_second, asks for one more solution.
-FirstAndSecond first_then_second(Search& search, bool look_for_second, const std::function<void()>& on_first);
+// Runs `search` to its first solution, calls on_first() while the solver stands on it
+// (to read the values), then, when look_for_second, asks for one more solution. A
+// template, so that a batch of many small puzzles wraps no callback in a std::function.
+template <typename OnFirst>
+FirstAndSecond first_then_second(Search& search, bool look_for_second, OnFirst&& on_first) {
+    FirstAndSecond run;
+    run.first = search.next();
+    if (run.first != SearchStatus::solution) return run;
+    on_first();
+    if (look_for_second) {
+        run.second_looked = true;
+        run.second = search.next();
+    }
+    return run;
+}
 
 // Calls on_solution for each solution found (not in count mode), in order.
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution);

@@ -530,6 +530,7 @@ ConstraintSpec large_table_spec(bool positive) {
         return Constraint{holds, post, {}};
     });
     spec.bounds_only_claim = Claim::value;  // table.hpp: forward checking on bounds-only domains
+    spec.in_random_models = false;
     spec.min_value = -10;
     spec.max_value = 20;
     return spec;

@@ -76,6 +76,9 @@ struct ConstraintSpec {
     // could not remove from the interior does not wake them (sound, but re-running
     // them then still prunes).
     bool bounds_only_fixpoint = true;
+    // Whether the random whole models (random_model.hpp) draw it: not the specs whose
+    // draw is expensive (large tables).
+    bool in_random_models = true;
     bool wide_values = true;   // also draw domains with values far apart
     bool bounds_only = true;   // also draw bounds-only domains
     // Draws an instance for `arity` variables. Must draw everything from the Random

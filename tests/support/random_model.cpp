@@ -31,6 +31,7 @@ std::vector<int> pick_scope(Random& r, std::vector<int> eligible, int min_size, 
 bool add_random_constraint(Random& r, RandomModel& m) {
     const std::vector<ConstraintSpec>& catalog = catalog::all();
     const ConstraintSpec& spec = catalog[r.below(catalog.size())];
+    if (!spec.in_random_models) return false;
     std::vector<int> eligible = m.booleans;
     if (!is_boolean(spec)) {
         eligible.clear();

@@ -2,7 +2,9 @@
 // are posted from their own files (engine/propagators/alldifferent.cpp, table.cpp).
 #include "constraints.hpp"
 
+#include <algorithm>
 #include <cstdlib>
+#include <utility>
 #include <memory>
 #include <string>
 
@@ -20,6 +22,38 @@ constexpr std::int64_t linear_limit = std::int64_t{1} << 62;
 std::int64_t magnitude(std::int64_t v) { return v < 0 ? -v : v; }
 
 bool valid_handle(const Solver& s, IntVar x) { return x.index >= 0 && x.index < s.variable_count(); }
+
+// Sums the coefficients of a variable that occurs more than once (dropping the terms
+// that cancel out): the linear propagators assume distinct variables, e.g. one pass of
+// <= is its own fixpoint only then. False when a merged coefficient leaves the int range.
+bool merge_repeated_terms(Solver& s, std::vector<LinearTerm>& terms) {
+    std::vector<std::pair<int, std::size_t>> order;  // (variable, position), by variable
+    order.reserve(terms.size());
+    for (std::size_t i = 0; i < terms.size(); ++i) order.emplace_back(terms[i].var.index, i);
+    std::sort(order.begin(), order.end());
+    bool repeated = false;
+    for (std::size_t k = 1; k < order.size(); ++k) {
+        if (order[k].first != order[k - 1].first) continue;
+        // Fold into the first occurrence; a zero coefficient marks the term dropped.
+        const std::size_t first = order[k - 1].second;
+        terms[first].coefficient += terms[order[k].second].coefficient;
+        terms[order[k].second].coefficient = 0;
+        order[k].second = first;
+        repeated = true;
+    }
+    if (!repeated) return true;
+    std::vector<LinearTerm> merged;
+    for (const LinearTerm& t : terms) {
+        if (t.coefficient == 0) continue;
+        if (magnitude(t.coefficient) > INT32_MAX) {
+            s.set_error("linear: a merged coefficient is out of range (|a| <= 2^31-1)");
+            return false;
+        }
+        merged.push_back(t);
+    }
+    terms = std::move(merged);
+    return true;
+}
 
 }  // namespace
 
@@ -58,6 +92,7 @@ bool linear(Solver& s, const std::vector<std::int64_t>& coefficients, const std:
         total += term;
         terms.push_back(LinearTerm{a, vars[i]});
     }
+    if (!merge_repeated_terms(s, terms)) return false;
     switch (relation) {
         case Relation::less_equal: s.add(std::make_unique<LinearLessEqual>(std::move(terms), right_hand_side)); break;
         case Relation::greater_equal: {

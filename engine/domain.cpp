@@ -5,12 +5,12 @@
 
 namespace prune {
 
-int DomainStore::add_range(int min, int max) {
+int DomainStore::add_range(int min, int max, bool bounds_only) {
     Header h;
     h.bounds = {min, max};
     h.size = std::int64_t{max} - min + 1;
     Layout l{min, 0, 0};
-    if (h.size <= max_bitset_values) {
+    if (h.size <= max_bitset_values && !bounds_only) {
         l.first_word = static_cast<std::uint32_t>(words_.size());
         l.word_count = static_cast<std::uint32_t>((h.size + 63) / 64);
         words_.resize(words_.size() + l.word_count, ~std::uint64_t{0});

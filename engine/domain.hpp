@@ -24,8 +24,10 @@ inline constexpr std::int64_t max_bitset_values = std::int64_t{1} << 16;
 
 class DomainStore {
 public:
-    // Adds the domain [min, max] (min <= max) and returns its index.
-    int add_range(int min, int max);
+    // Adds the domain [min, max] (min <= max) and returns its index. bounds_only keeps
+    // a narrow range without bits too (tests use it to reach the bounds-only paths of
+    // the propagators on ranges small enough to enumerate).
+    int add_range(int min, int max, bool bounds_only = false);
     // Adds a domain holding exactly `values` (non-empty, any order, duplicates allowed).
     int add_values(const std::vector<int>& values);
 

@@ -37,6 +37,9 @@ public:
     IntVar new_int_var(int min, int max, std::string_view name = {});
     IntVar new_int_var(const std::vector<int>& values, std::string_view name = {});
     BoolVar new_bool_var(std::string_view name = {});
+    // [min, max] kept as bounds only, however narrow (as wider ranges always are): for
+    // tests of the bounds-only paths on domains small enough to enumerate.
+    IntVar new_bounds_only_var(int min, int max) { return add_variable(domains_.add_range(min, max, true), {}); }
     // n variables named prefix0, prefix1, ... (unnamed when prefix is empty).
     std::vector<IntVar> new_int_vars(int n, int min, int max, std::string_view prefix = {});
 
@@ -134,6 +137,11 @@ public:
         if (p->queued_ || !p->active()) return;
         queue_.push(p, static_cast<int>(p->cost_));
         p->queued_ = true;
+    }
+    // Schedules every active propagator. At a fixpoint, propagate() must then change
+    // nothing: tests use it to catch wrong idempotence flags and missing subscriptions.
+    void schedule_all() {
+        for (auto& p : propagators_) schedule(p.get());
     }
     void set_entailed(Propagator* p) { p->entailed_.set(trail_, 1); }
     const Propagator* failed_propagator() const { return failed_propagator_; }

@@ -1,277 +1,61 @@
-// alldifferent at value, bounds(Z) and domain consistency: hand-made cases and
-// randomized brute-force checks (root, search nodes with backtracking, solution counts).
+// alldifferent at value, bounds(Z) and domain consistency: the catalog's specs on
+// the propagator bench (the constraint, and each propagator alone), and hand-made cases.
 #include "catch.hpp"
-#include "engine/prune.hpp"
 #include "engine/propagators/alldifferent_bounds.hpp"
 #include "engine/propagators/alldifferent_domain.hpp"
-#include "engine/propagators/alldifferent_value.hpp"
-#include "engine/random.hpp"
-#include "support/propagator_check.hpp"
+#include "engine/propagators/alldifferent_small.hpp"
+#include "support/constraint_catalog.hpp"
 
-#include <algorithm>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 using namespace prune;
+using namespace prune::test;
 
 namespace {
 
 using Values = std::vector<int>;
-using Domains = std::vector<Values>;
 
-// Bounds-only variables are enumerated over [min, min(max, max(min, 6) + 8)] plus
-// max: instances have at most 7 variables over [-2, 6] besides the wide ones, so the
-// values above the window are interchangeable with unused ones inside it.
 constexpr int wide = 100000;  // a domain this wide is bounds-only (domain.hpp)
-
-Values candidates(const Solver& s, IntVar x, bool box) {
-    Values out;
-    if (s.is_bitset(x) && !box) {
-        s.for_each_value(x, [&](int v) { out.push_back(v); });
-        return out;
-    }
-    const int top = std::min(s.max(x), std::max(s.min(x), 6) + 8);
-    for (int v = s.min(x); v <= top; ++v) out.push_back(v);
-    if (s.max(x) > top) out.push_back(s.max(x));
-    return out;
-}
-
-Domains candidates(const Solver& s, const std::vector<IntVar>& vars, bool box = false) {
-    Domains d;
-    for (IntVar x : vars) d.push_back(candidates(s, x, box));
-    return d;
-}
-
-// The exact state of the domains: bounds, sizes and the enumerated values.
-Domains snapshot(const Solver& s, const std::vector<IntVar>& vars) {
-    Domains d = candidates(s, vars);
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-        d[i].push_back(s.min(vars[i]));
-        d[i].push_back(s.max(vars[i]));
-        d[i].push_back(static_cast<int>(s.size(vars[i])));
-    }
-    return d;
-}
-
-std::string show(const Domains& d) {
-    std::string out;
-    for (std::size_t i = 0; i < d.size(); ++i) {
-        if (i != 0) out += ' ';
-        out += 'x';
-        out += std::to_string(i);
-        out += '{';
-        for (std::size_t k = 0; k < d[i].size(); ++k) {
-            if (k != 0) out += ',';
-            out += std::to_string(d[i][k]);
-        }
-        out += '}';
-    }
-    return out;
-}
-
-// Calls f on every assignment of pairwise distinct values from `d` until f returns
-// true; true if f did. Smaller domains are enumerated first, so Hall sets among them
-// cut the enumeration early.
-bool for_each_solution(const Domains& d, const std::function<bool(const Values&)>& f) {
-    std::vector<std::size_t> order(d.size());
-    for (std::size_t i = 0; i < d.size(); ++i) order[i] = i;
-    // (std::sort, not stable_sort: search_test.cpp replaces operator new/delete but
-    // not the nothrow new that stable_sort's buffer uses, which ASan reports.)
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return d[a].size() != d[b].size() ? d[a].size() < d[b].size() : a < b;
-    });
-    Values a(d.size());
-    Values used;
-    std::function<bool(std::size_t)> go = [&](std::size_t depth) {
-        if (depth == d.size()) return f(a);
-        const std::size_t i = order[depth];
-        for (int v : d[i]) {
-            if (std::find(used.begin(), used.end(), v) != used.end()) continue;
-            a[i] = v;
-            used.push_back(v);
-            const bool stop = go(depth + 1);
-            used.pop_back();
-            if (stop) return true;
-        }
-        return false;
-    };
-    return go(0);
-}
-
-bool has_solution(const Domains& d) {
-    return for_each_solution(d, [](const Values&) { return true; });
-}
-
-std::uint64_t count_solutions(const Domains& d) {
-    std::uint64_t n = 0;
-    for_each_solution(d, [&](const Values&) {
-        ++n;
-        return false;
-    });
-    return n;
-}
-
-bool all_bitset(const Solver& s, const std::vector<IntVar>& vars) {
-    return std::all_of(vars.begin(), vars.end(), [&](IntVar x) { return s.is_bitset(x); });
-}
-
-// Checks the state after propagation against brute force over `before`.
-std::string check_state(const Solver& s, const std::vector<IntVar>& vars, const Domains& before, bool failed,
-                        Consistency claim, bool value_stage) {
-    const std::size_t n = vars.size();
-    if (failed) return has_solution(before) ? "failed, but a solution exists" : "";
-    // Soundness: a removed value has no solution in the domains before.
-    for (std::size_t i = 0; i < n; ++i) {
-        for (int v : before[i]) {
-            if (s.contains(vars[i], v)) continue;
-            Domains d = before;
-            d[i] = {v};
-            if (has_solution(d)) return "solution lost: x" + std::to_string(i) + " = " + std::to_string(v);
-        }
-    }
-
-    // Fixed variables take distinct values; with the value stage, their values are
-    // gone from the other bitset domains. (AllDifferentValue may leave such a value in
-    // a bounds-only domain when a bound moves onto it after the variable was handled.)
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!s.fixed(vars[i])) continue;
-        const int v = s.value(vars[i]);
-        for (std::size_t j = 0; j < n; ++j) {
-            if (j == i || !s.contains(vars[j], v)) continue;
-            if (s.fixed(vars[j])) return "x" + std::to_string(i) + " and x" + std::to_string(j) + " are both fixed to " + std::to_string(v);
-            if (value_stage && s.is_bitset(vars[j])) {
-                return "x" + std::to_string(j) + " still holds the value " + std::to_string(v) + " of x" + std::to_string(i);
-            }
-        }
-    }
-    if (claim == Consistency::value) return {};
-
-    if (claim == Consistency::domain && all_bitset(s, vars)) {
-        const Domains now = candidates(s, vars);
-        for (std::size_t i = 0; i < n; ++i) {
-            for (int v : now[i]) {
-                Domains d = now;
-                d[i] = {v};
-                if (!has_solution(d)) {
-                    return "not domain consistent: x" + std::to_string(i) + " = " + std::to_string(v) + " has no support";
-                }
-            }
-        }
-        return {};
-    }
-    // bounds(Z); also what domain strength reaches on bounds-only domains.
-    const Domains box = candidates(s, vars, true);
-    for (std::size_t i = 0; i < n; ++i) {
-        for (int bound : {s.min(vars[i]), s.max(vars[i])}) {
-            Domains d = box;
-            d[i] = {bound};
-            if (!has_solution(d)) {
-                return "not bounds consistent: x" + std::to_string(i) + " bound " + std::to_string(bound) + " has no support";
-            }
-        }
-    }
-    return {};
-}
-
-// Random variables over [-2, 6]: intervals, random subsets and (if allowed) wide
-// bounds-only ranges [a, a + 100000].
-std::vector<IntVar> random_vars(Solver& s, Random& r, int n, bool allow_wide) {
-    std::vector<IntVar> vars;
-    for (int i = 0; i < n; ++i) {
-        const int kind = static_cast<int>(r.below(allow_wide ? 10 : 9));
-        const int a = -2 + static_cast<int>(r.below(9));
-        if (kind == 9) {
-            vars.push_back(s.new_int_var(a, a + wide));
-        } else if (kind < 4) {
-            const int b = -2 + static_cast<int>(r.below(9));
-            vars.push_back(s.new_int_var(std::min(a, b), std::max(a, b)));
-        } else {
-            Values values;
-            for (int v = -2; v <= 6; ++v) {
-                if (r.below(2) == 0) values.push_back(v);
-            }
-            if (values.empty()) values.push_back(a);
-            vars.push_back(s.new_int_var(values));
-        }
-    }
-    return vars;
-}
-
-// One random descent: decisions pushed as levels, each followed by propagation and
-// a check; then every level is popped and the domains must come back exactly.
-std::string descend_and_restore(Solver& s, const std::vector<IntVar>& vars, Random& r, Consistency claim,
-                                bool value_stage) {
-    std::vector<Domains> path;
-    bool dead = false;
-    while (!dead) {
-        std::vector<IntVar> open;
-        for (IntVar x : vars) {
-            if (!s.fixed(x)) open.push_back(x);
-        }
-        if (open.empty()) break;
-        const IntVar x = open[r.below(open.size())];
-        const Values values = candidates(s, x, false);
-        const int v = values[r.below(values.size())];
-        path.push_back(snapshot(s, vars));
-        s.push_level();
-        Event e = Event::none;
-        switch (r.below(4)) {
-            case 0: e = s.assign(x, v); break;
-            case 1: e = s.remove(x, v); break;
-            case 2: e = s.set_min(x, v); break;
-            default: e = s.set_max(x, v == s.min(x) ? v : v - 1); break;
-        }
-        if (is_failure(e)) break;
-        const Domains decided = candidates(s, vars);
-        const bool failed = !s.propagate();
-        if (failed) s.clear_queue();
-        if (std::string err = check_state(s, vars, decided, failed, claim, value_stage); !err.empty()) {
-            return "at depth " + std::to_string(path.size()) + " from " + show(decided) + ": " + err;
-        }
-        dead = failed;
-    }
-    while (!path.empty()) {
-        s.pop_level();
-        if (snapshot(s, vars) != path.back()) return "pop_level did not restore " + show(path.back()) + ", got " + show(snapshot(s, vars));
-        path.pop_back();
-    }
-    return {};
-}
-
-// Counts the solutions by a plain depth-first search over push/pop levels.
-std::uint64_t count_by_levels(Solver& s, const std::vector<IntVar>& vars) {
-    if (!s.propagate()) {
-        s.clear_queue();
-        return 0;
-    }
-    for (IntVar x : vars) {
-        if (s.fixed(x)) continue;
-        std::uint64_t total = 0;
-        for (int v : candidates(s, x, false)) {
-            s.push_level();
-            if (!is_failure(s.assign(x, v))) total += count_by_levels(s, vars);
-            s.clear_queue();
-            s.pop_level();
-        }
-        return total;
-    }
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-        for (std::size_t j = i + 1; j < vars.size(); ++j) {
-            if (s.value(vars[i]) == s.value(vars[j])) return 0;  // would be a propagator bug
-        }
-    }
-    return 1;
-}
-
-const char* name_of(Consistency c) {
-    return c == Consistency::value ? "value" : (c == Consistency::bounds ? "bounds" : "domain");
-}
 
 constexpr Consistency strengths[] = {Consistency::value, Consistency::bounds, Consistency::domain};
 
 }  // namespace
+
+TEST_CASE("alldifferent: the constraint at each strength passes the bench", "[alldifferent]") {
+    CheckOptions options;
+    options.instances = 600;
+    REQUIRE(catalog::check({"all_different(value)", "all_different(bounds)", "all_different(domain)"}, options) == "");
+}
+
+TEST_CASE("alldifferent: each propagator alone reaches its claim", "[alldifferent]") {
+    // No value stage beside them: they must detect equal fixed values themselves.
+    const ConstraintSpec& bounds = catalog::spec("all_different(bounds)");
+    const ConstraintSpec& domain = catalog::spec("all_different(domain)");
+    CheckOptions options;
+    options.instances = 600;
+    // Bounds(Z) alone: interior values stay (the value stage removes them).
+    ConstraintSpec bounds_alone = catalog::with_post(bounds, "AllDifferentBounds alone", [](Solver& s, const std::vector<IntVar>& x) {
+        s.add(std::make_unique<AllDifferentBounds>(x));
+    });
+    bounds_alone.claim = Claim::bounds;
+    REQUIRE(check_constraint(bounds_alone, options) == "");
+    // With a bounds-only domain it runs as bounds(Z) (alldifferent_domain.hpp).
+    ConstraintSpec domain_alone = catalog::with_post(domain, "AllDifferentDomain alone", [](Solver& s, const std::vector<IntVar>& x) {
+        s.add(std::make_unique<AllDifferentDomain>(s, x));
+    });
+    domain_alone.bounds_only_claim = Claim::bounds;
+    REQUIRE(check_constraint(domain_alone, options) == "");
+    ConstraintSpec small = catalog::with_post(domain, "AllDifferentSmall alone", [](Solver& s, const std::vector<IntVar>& x) {
+        REQUIRE(AllDifferentSmall::fits(s, x));
+        s.add(std::make_unique<AllDifferentSmall>(s, x));
+    });
+    small.bounds_only = false;  // it needs bitsets within one 64-value window
+    small.wide_values = false;
+    small.max_value = 5;
+    REQUIRE(check_constraint(small, options) == "");
+}
 
 TEST_CASE("alldifferent: pigeonhole fails at the root for bounds and domain", "[alldifferent]") {
     for (int n = 2; n <= 9; ++n) {
@@ -429,128 +213,6 @@ TEST_CASE("alldifferent: disjoint domains entail the propagators", "[alldifferen
     CHECK(s.propagator(1).active());
 }
 
-TEST_CASE("alldifferent: random instances against brute force (root and nodes)", "[alldifferent]") {
-    int instances = 0;
-    for (Consistency c : strengths) {
-        Random r(1234 + static_cast<std::uint64_t>(c));
-        for (int round = 0; round < 3000; ++round) {
-            const int n = 2 + static_cast<int>(r.below(6));
-            Solver s;
-            const std::vector<IntVar> vars = random_vars(s, r, n, true);
-            const Domains before = candidates(s, vars);
-            const bool failed = !(all_different(s, vars, c) && s.propagate());
-            if (failed) s.clear_queue();
-            ++instances;
-            INFO(name_of(c) << " on " << show(before));
-            const std::string root = check_state(s, vars, before, failed, c, true);
-            REQUIRE(root.empty());
-            if (failed) continue;
-            for (int d = 0; d < 4; ++d) {
-                const std::string node = descend_and_restore(s, vars, r, c, true);
-                INFO(node);
-                REQUIRE(node.empty());
-            }
-        }
-    }
-    CHECK(instances == 9000);
-}
-
-TEST_CASE("alldifferent: each propagator alone is sound, reaches its claim and is idempotent", "[alldifferent]") {
-    // No value stage beside them: they must detect equal fixed values themselves.
-    for (Consistency c : {Consistency::bounds, Consistency::domain}) {
-        Random r(99 + static_cast<std::uint64_t>(c));
-        for (int round = 0; round < 2000; ++round) {
-            const int n = 2 + static_cast<int>(r.below(6));
-            Solver s;
-            const std::vector<IntVar> vars = random_vars(s, r, n, true);
-            const Domains before = candidates(s, vars);
-            Propagator* p = nullptr;
-            if (c == Consistency::bounds) {
-                p = s.add(std::make_unique<AllDifferentBounds>(vars));
-            } else {
-                p = s.add(std::make_unique<AllDifferentDomain>(s, vars));
-            }
-            const bool failed = !s.propagate();
-            INFO(name_of(c) << " alone on " << show(before));
-            REQUIRE(check_state(s, vars, before, failed, c, false).empty());
-            if (failed) continue;
-            // Idempotence: a second run changes nothing.
-            const Domains fixpoint = snapshot(s, vars);
-            if (p->active()) {
-                s.schedule(p);
-                REQUIRE(s.propagate());
-                REQUIRE(snapshot(s, vars) == fixpoint);
-            }
-            const std::string node = descend_and_restore(s, vars, r, c, false);
-            INFO(node);
-            REQUIRE(node.empty());
-        }
-    }
-}
-
-TEST_CASE("alldifferent: the three strengths count the same solutions", "[alldifferent]") {
-    Random r(77);
-    const std::vector<SearchOptions> configs = test::search_configurations();
-    for (int round = 0; round < 400; ++round) {
-        const int n = 2 + static_cast<int>(r.below(6));
-        const std::uint64_t seed = r.next();
-        std::uint64_t expected = 0;
-        {
-            Random g(seed);
-            Solver s;
-            expected = count_solutions(candidates(s, random_vars(s, g, n, false)));
-        }
-        for (Consistency c : strengths) {
-            INFO(name_of(c) << " round " << round);
-            {
-                Random g(seed);
-                Solver s;
-                const std::vector<IntVar> vars = random_vars(s, g, n, false);
-                all_different(s, vars, c);
-                CHECK(count_by_levels(s, vars) == expected);
-            }
-            {
-                Random g(seed);
-                Solver s;
-                const std::vector<IntVar> vars = random_vars(s, g, n, false);
-                all_different(s, vars, c);
-                Search search(s, configs[static_cast<std::size_t>(round) % configs.size()]);
-                std::uint64_t found = 0;
-                CHECK(search.count(found) == SearchStatus::exhausted);
-                CHECK(found == expected);
-            }
-        }
-    }
-}
-
-TEST_CASE("alldifferent: the shared propagator bench", "[alldifferent]") {
-    for (Consistency c : strengths) {
-        test::ConstraintSpec spec;
-        spec.name = std::string("all_different(") + name_of(c) + ")";
-        spec.min_arity = 2;
-        spec.max_arity = 6;
-        spec.min_value = -2;
-        spec.max_value = 4;
-        spec.holds = [](const std::vector<int>& a) {
-            for (std::size_t i = 0; i < a.size(); ++i) {
-                for (std::size_t j = i + 1; j < a.size(); ++j) {
-                    if (a[i] == a[j]) return false;
-                }
-            }
-            return true;
-        };
-        spec.post = [c](Solver& s, const std::vector<IntVar>& vars, std::uint64_t) { all_different(s, vars, c); };
-        spec.claim = c == Consistency::domain ? test::Claim::domain
-                                              : (c == Consistency::bounds ? test::Claim::bounds : test::Claim::soundness);
-        test::CheckOptions options;
-        options.instances = 300;
-        options.seed = 5 + static_cast<std::uint64_t>(c);
-        const std::string error = test::check_constraint(spec, options);
-        INFO(error);
-        CHECK(error.empty());
-    }
-}
-
 TEST_CASE("alldifferent: queens with every strength", "[alldifferent]") {
     // x_i, x_i + i, x_i - i all different: 92 solutions for n = 8, 724 for n = 10.
     const std::pair<int, std::uint64_t> cases[] = {{6, 4}, {8, 92}, {10, 724}};
@@ -576,33 +238,6 @@ TEST_CASE("alldifferent: queens with every strength", "[alldifferent]") {
             CHECK(found == expected);
         }
     }
-}
-
-// ---- AllDifferentSmall: the word-parallel GAC propagator (<= 64 variables and values) ----
-#include "engine/propagators/alldifferent_small.hpp"
-#include "support/propagator_check.hpp"
-
-TEST_CASE("AllDifferentSmall alone is domain consistent and finds every solution", "[alldifferent]") {
-    prune::test::ConstraintSpec spec;
-    spec.name = "alldifferent(small)";
-    spec.min_arity = 2;
-    spec.max_arity = 6;
-    spec.min_value = -2;
-    spec.max_value = 5;
-    spec.claim = prune::test::Claim::domain;
-    spec.holds = [](const std::vector<int>& x) {
-        for (std::size_t i = 0; i < x.size(); ++i)
-            for (std::size_t j = i + 1; j < x.size(); ++j)
-                if (x[i] == x[j]) return false;
-        return true;
-    };
-    spec.post = [](prune::Solver& s, const std::vector<prune::IntVar>& x, std::uint64_t) {
-        REQUIRE(prune::AllDifferentSmall::fits(s, x));
-        s.add(std::make_unique<prune::AllDifferentSmall>(s, x));
-    };
-    prune::test::CheckOptions options;
-    options.instances = 1500;
-    REQUIRE(prune::test::check_constraint(spec, options) == "");
 }
 
 TEST_CASE("all_different(domain) picks the word-parallel propagator only when it fits", "[alldifferent]") {

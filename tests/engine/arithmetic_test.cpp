@@ -1,158 +1,41 @@
-// Arithmetic propagators (times, div, mod, pow, abs, min, max) against brute force.
+// Arithmetic propagators (times, div, mod, pow, abs, min, max): the catalog's specs
+// on the propagator bench, and exact cases at the ends of the int range.
 #include "catch.hpp"
-#include "support/propagator_check.hpp"
+#include "support/constraint_catalog.hpp"
 
-#include <algorithm>
 #include <climits>
-
-#include "engine/propagators/arithmetic.hpp"
 
 using namespace prune;
 using namespace prune::test;
 
-namespace {
-
-using Op = TernaryArithmetic::Op;
-
-ConstraintSpec ternary_spec(const char* name, Op op, bool (*post)(Solver&, IntVar, IntVar, IntVar), int lo, int hi) {
-    ConstraintSpec spec;
-    spec.name = name;
-    spec.min_arity = spec.max_arity = 3;
-    spec.min_value = lo;
-    spec.max_value = hi;
-    spec.claim = Claim::bounds;
-    spec.holds = [op](const std::vector<int>& v) {
-        std::int64_t z = 0;
-        return TernaryArithmetic::evaluate(op, v[0], v[1], z) && z == v[2];
-    };
-    spec.post = [post](Solver& s, const std::vector<IntVar>& x, std::uint64_t) { post(s, x[0], x[1], x[2]); };
-    return spec;
+TEST_CASE("z = x * y, x div y, x mod y and x ^ y are bounds consistent", "[arithmetic]") {
+    REQUIRE(catalog::check({"times", "div", "mod", "pow"}) == "");
 }
 
-CheckOptions wide() {
-    CheckOptions o;
-    o.instances = 400;
-    return o;
+TEST_CASE("z = x * y, x div y, x mod y and x ^ y on wider ranges", "[arithmetic]") {
+    REQUIRE(catalog::check({"times(wide)", "div(wide)", "mod(wide)", "pow(wide)"}) == "");
 }
 
-}  // namespace
-
-TEST_CASE("evaluate follows MiniZinc's integer semantics", "[arithmetic]") {
-    std::int64_t z = 0;
-    REQUIRE(TernaryArithmetic::evaluate(Op::divide, -7, 2, z));
-    REQUIRE(z == -3);
-    REQUIRE(TernaryArithmetic::evaluate(Op::modulo, -7, 2, z));
-    REQUIRE(z == -1);
-    REQUIRE(TernaryArithmetic::evaluate(Op::modulo, 7, -2, z));
-    REQUIRE(z == 1);
-    REQUIRE_FALSE(TernaryArithmetic::evaluate(Op::divide, 1, 0, z));
-    REQUIRE(TernaryArithmetic::evaluate(Op::power, -2, 3, z));
-    REQUIRE(z == -8);
-    REQUIRE(TernaryArithmetic::evaluate(Op::power, 0, 0, z));
-    REQUIRE(z == 1);
-    REQUIRE(TernaryArithmetic::evaluate(Op::power, 2, -1, z));
-    REQUIRE(z == 0);
-    REQUIRE(TernaryArithmetic::evaluate(Op::power, -1, -3, z));
-    REQUIRE(z == -1);
-    REQUIRE_FALSE(TernaryArithmetic::evaluate(Op::power, 0, -1, z));
-}
-
-TEST_CASE("z = x * y is bounds consistent", "[arithmetic]") {
-    REQUIRE(check_constraint(ternary_spec("times", Op::times, times, -4, 5), wide()) == "");
-    REQUIRE(check_constraint(ternary_spec("times", Op::times, times, -9, 12)) == "");
-}
-
-TEST_CASE("z = x div y is bounds consistent", "[arithmetic]") {
-    REQUIRE(check_constraint(ternary_spec("div", Op::divide, divide, -5, 5), wide()) == "");
-    REQUIRE(check_constraint(ternary_spec("div", Op::divide, divide, -12, 9)) == "");
-}
-
-TEST_CASE("z = x mod y is bounds consistent", "[arithmetic]") {
-    REQUIRE(check_constraint(ternary_spec("mod", Op::modulo, modulo, -5, 5), wide()) == "");
-    REQUIRE(check_constraint(ternary_spec("mod", Op::modulo, modulo, -12, 9)) == "");
-}
-
-TEST_CASE("z = x ^ y is bounds consistent", "[arithmetic]") {
-    REQUIRE(check_constraint(ternary_spec("pow", Op::power, power, -3, 4), wide()) == "");
-    REQUIRE(check_constraint(ternary_spec("pow", Op::power, power, -4, 9)) == "");
+TEST_CASE("z = x * y, x div y, x mod y and x ^ y are sound on values far apart", "[arithmetic]") {
+    REQUIRE(catalog::check({"times(far)", "div(far)", "mod(far)", "pow(far)"}) == "");
 }
 
 TEST_CASE("x * x is posted as a square", "[arithmetic]") {
-    ConstraintSpec spec;
-    spec.name = "x*x";
-    spec.min_arity = spec.max_arity = 2;
-    spec.min_value = -4;
-    spec.max_value = 9;
-    spec.claim = Claim::bounds;
-    spec.holds = [](const std::vector<int>& v) { return v[0] * v[0] == v[1]; };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t) { times(s, x[0], x[0], x[1]); };
-    REQUIRE(check_constraint(spec) == "");
+    REQUIRE(catalog::check({"x*x"}) == "");
 }
 
 TEST_CASE("aliased arguments stay sound", "[arithmetic]") {
-    for (Op op : {Op::times, Op::divide, Op::modulo, Op::power}) {
-        ConstraintSpec spec;
-        spec.name = "x op y = x";
-        spec.min_arity = spec.max_arity = 2;
-        spec.min_value = -4;
-        spec.max_value = 4;
-        spec.holds = [op](const std::vector<int>& v) {
-            std::int64_t z = 0;
-            return TernaryArithmetic::evaluate(op, v[0], v[1], z) && z == v[0];
-        };
-        spec.post = [op](Solver& s, const std::vector<IntVar>& x, std::uint64_t) {
-            s.add(std::make_unique<TernaryArithmetic>(op, x[0], x[1], x[0]));
-        };
-        REQUIRE(check_constraint(spec) == "");
-    }
+    REQUIRE(catalog::check({"x*y=x", "x div y=x", "x mod y=x", "x^y=x"}) == "");
 }
 
 TEST_CASE("z = |x| is domain consistent", "[arithmetic]") {
-    ConstraintSpec spec;
-    spec.name = "abs";
-    spec.min_arity = spec.max_arity = 2;
-    spec.min_value = -5;
-    spec.max_value = 5;
-    spec.claim = Claim::domain;
-    spec.holds = [](const std::vector<int>& v) { return std::abs(v[0]) == v[1]; };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t) { absolute(s, x[0], x[1]); };
-    REQUIRE(check_constraint(spec, wide()) == "");
+    CheckOptions options;
+    options.instances = 400;
+    REQUIRE(catalog::check({"abs"}, options) == "");
 }
 
-TEST_CASE("z = min(x, y) and z = max(x, y) are bounds consistent", "[arithmetic]") {
-    for (bool is_max : {false, true}) {
-        ConstraintSpec spec;
-        spec.name = is_max ? "max" : "min";
-        spec.min_arity = spec.max_arity = 3;
-        spec.claim = Claim::bounds;
-        spec.holds = [is_max](const std::vector<int>& v) { return v[2] == (is_max ? std::max(v[0], v[1]) : std::min(v[0], v[1])); };
-        spec.post = [is_max](Solver& s, const std::vector<IntVar>& x, std::uint64_t) {
-            if (is_max) maximum(s, x[0], x[1], x[2]);
-            else minimum(s, x[0], x[1], x[2]);
-        };
-        REQUIRE(check_constraint(spec) == "");
-    }
-}
-
-TEST_CASE("array minimum and maximum are bounds consistent", "[arithmetic]") {
-    for (bool is_max : {false, true}) {
-        ConstraintSpec spec;
-        spec.name = is_max ? "array max" : "array min";
-        spec.min_arity = 2;
-        spec.max_arity = 5;
-        spec.claim = Claim::bounds;
-        // The last variable is the result.
-        spec.holds = [is_max](const std::vector<int>& v) {
-            const auto first = v.begin(), last = v.end() - 1;
-            return v.back() == (is_max ? *std::max_element(first, last) : *std::min_element(first, last));
-        };
-        spec.post = [is_max](Solver& s, const std::vector<IntVar>& x, std::uint64_t) {
-            std::vector<IntVar> xs(x.begin(), x.end() - 1);
-            if (is_max) maximum(s, xs, x.back());
-            else minimum(s, xs, x.back());
-        };
-        REQUIRE(check_constraint(spec) == "");
-    }
+TEST_CASE("z = min(x, y), max(x, y) and their array forms are bounds consistent", "[arithmetic]") {
+    REQUIRE(catalog::check({"min", "max", "array min", "array max"}) == "");
 }
 
 TEST_CASE("arithmetic is exact and overflow-free at the ends of the int range", "[arithmetic]") {

@@ -3,37 +3,11 @@
 #include "catch.hpp"
 #include "support/propagator_check.hpp"
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 using namespace prune;
 using namespace prune::test;
 
-// ---- Counting heap allocations (for the "search does not allocate" test) ----
-namespace {
-std::atomic<std::uint64_t> allocations{0};
-}
-// Every replaceable form is replaced (plain, array, nothrow), so that memory from any
-// of them is freed by the matching function: ASan checks that pairing.
-void* operator new(std::size_t n) {
-    ++allocations;
-    if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t n) { return operator new(n); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-    ++allocations;
-    return std::malloc(n == 0 ? 1 : n);
-}
-void* operator new[](std::size_t n, const std::nothrow_t& tag) noexcept { return operator new(n, tag); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-
+// Heap allocations are counted by tests/support/allocation_counter.cpp.
 namespace {
 
 // n-queens by pairwise disequalities: q[i] != q[j], q[i] != q[j] +- (j - i).
@@ -211,19 +185,19 @@ TEST_CASE("search allocates nothing per node", "[search][memory]") {
     // The same model searched for 1,000 nodes and to the end (about 35 times more
     // nodes): the allocations made during search must not grow with the nodes.
     auto allocations_during = [](std::uint64_t node_limit, std::uint64_t& nodes) {
-        const std::uint64_t at_start = allocations.load();
+        const std::uint64_t at_start = allocation_count();
         Solver s;
         queens_pairwise(s, 10);
-        REQUIRE(allocations.load() > at_start);  // the counter does see the model being built
+        REQUIRE(allocation_count() > at_start);  // the counter does see the model being built
         SearchOptions o;
         o.limits.nodes = node_limit;
         o.variable = VariableSelection::dom_wdeg;
         Search search(s, o);
-        const std::uint64_t before = allocations.load();
+        const std::uint64_t before = allocation_count();
         std::uint64_t n = 0;
         search.count(n);
         nodes = search.statistics().nodes;
-        return allocations.load() - before;
+        return allocation_count() - before;
     };
     std::uint64_t short_nodes = 0, long_nodes = 0;
     const std::uint64_t short_run = allocations_during(1000, short_nodes);

@@ -1,81 +1,23 @@
-// Linear, binary, channel and element constraints against brute force.
+// Linear, binary, membership and element constraints: the catalog's specs on the
+// propagator bench (their reified forms included), and the cases it cannot draw.
 #include "catch.hpp"
-#include "support/propagator_check.hpp"
+#include "support/constraint_catalog.hpp"
 
-#include <numeric>
+#include <climits>
 
 using namespace prune;
 using namespace prune::test;
 
-namespace {
-
-// Coefficients and right-hand sides drawn from the instance seed, so that the
-// predicate and the post function agree.
-std::vector<std::int64_t> coefficients_for(std::uint64_t seed, std::size_t n) {
-    Random r(seed);
-    std::vector<std::int64_t> a;
-    for (std::size_t i = 0; i < n; ++i) {
-        std::int64_t c = static_cast<std::int64_t>(r.below(7)) - 3;
-        if (c == 0) c = 2;
-        a.push_back(c);
-    }
-    return a;
-}
-std::int64_t rhs_for(std::uint64_t seed) { return static_cast<std::int64_t>(Random(seed ^ 0xabcdef).below(13)) - 6; }
-
-std::int64_t dot(const std::vector<std::int64_t>& a, const std::vector<int>& x) {
-    std::int64_t s = 0;
-    for (std::size_t i = 0; i < x.size(); ++i) s += a[i] * x[i];
-    return s;
+TEST_CASE("linear =, <=, >= and != are sound and forward checking", "[linear]") {
+    REQUIRE(catalog::check({"linear=", "linear<=", "linear>=", "linear!="}) == "");
 }
 
-ConstraintSpec linear_spec(Relation rel, const char* name) {
-    ConstraintSpec spec;
-    spec.name = name;
-    spec.min_arity = 1;
-    spec.max_arity = 5;
-    spec.holds_with_seed = [rel](const std::vector<int>& x, std::uint64_t seed) {
-        const std::int64_t lhs = dot(coefficients_for(seed, x.size()), x);
-        const std::int64_t c = rhs_for(seed);
-        switch (rel) {
-            case Relation::equal: return lhs == c;
-            case Relation::not_equal: return lhs != c;
-            case Relation::less_equal: return lhs <= c;
-            case Relation::greater_equal: return lhs >= c;
-        }
-        return false;
-    };
-    spec.post = [rel](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
-        linear(s, coefficients_for(seed, x.size()), x, rel, rhs_for(seed));
-    };
-    return spec;
+TEST_CASE("linear with unit coefficients and sum() are bounds consistent", "[linear]") {
+    REQUIRE(catalog::check({"sum<=", "sum>=", "sum(x)<=", "sum(x)>="}) == "");
 }
 
-}  // namespace
-
-TEST_CASE("linear = is sound and finds every solution", "[linear]") {
-    REQUIRE(check_constraint(linear_spec(Relation::equal, "linear=")) == "");
-}
-TEST_CASE("linear <= is sound and finds every solution", "[linear]") {
-    REQUIRE(check_constraint(linear_spec(Relation::less_equal, "linear<=")) == "");
-}
-TEST_CASE("linear >= is sound and finds every solution", "[linear]") {
-    REQUIRE(check_constraint(linear_spec(Relation::greater_equal, "linear>=")) == "");
-}
-TEST_CASE("linear != is sound and finds every solution", "[linear]") {
-    REQUIRE(check_constraint(linear_spec(Relation::not_equal, "linear!=")) == "");
-}
-
-TEST_CASE("linear <= reaches bounds consistency on unit coefficients", "[linear]") {
-    ConstraintSpec spec;
-    spec.name = "sum<=";
-    spec.max_arity = 4;
-    spec.claim = Claim::bounds;
-    spec.holds_with_seed = [](const std::vector<int>& x, std::uint64_t seed) {
-        return std::accumulate(x.begin(), x.end(), 0) <= rhs_for(seed);
-    };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) { sum(s, x, Relation::less_equal, rhs_for(seed)); };
-    REQUIRE(check_constraint(spec) == "");
+TEST_CASE("repeated variables in a linear are merged", "[linear]") {
+    REQUIRE(catalog::check({"2x-2x+y<=c"}) == "");
 }
 
 TEST_CASE("linear refuses sums that could overflow 64 bits", "[linear]") {
@@ -100,92 +42,22 @@ TEST_CASE("linear is exact near the ends of the int range", "[linear]") {
     REQUIRE(s.value(y) == INT32_MIN);
 }
 
-TEST_CASE("x = y + c is domain consistent", "[binary]") {
-    ConstraintSpec spec;
-    spec.name = "x=y+c";
-    spec.min_arity = spec.max_arity = 2;
-    spec.claim = Claim::domain;
-    spec.holds_with_seed = [](const std::vector<int>& v, std::uint64_t seed) { return v[0] == v[1] + static_cast<int>(seed % 5) - 2; };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) { equal_offset(s, x[0], x[1], static_cast<int>(seed % 5) - 2); };
-    REQUIRE(check_constraint(spec) == "");
+TEST_CASE("x = y + c and x != y + c are domain consistent, x <= y + c bounds consistent", "[binary]") {
+    REQUIRE(catalog::check({"x=y+c", "x!=y+c", "x<=y+c"}) == "");
 }
 
-TEST_CASE("x != y + c is domain consistent", "[binary]") {
-    ConstraintSpec spec;
-    spec.name = "x!=y+c";
-    spec.min_arity = spec.max_arity = 2;
-    spec.claim = Claim::domain;
-    spec.holds_with_seed = [](const std::vector<int>& v, std::uint64_t seed) { return v[0] != v[1] + static_cast<int>(seed % 5) - 2; };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) { not_equal_offset(s, x[0], x[1], static_cast<int>(seed % 5) - 2); };
-    REQUIRE(check_constraint(spec) == "");
+TEST_CASE("x = y, x != y, x <= y and x < y, plain and reified", "[binary]") {
+    REQUIRE(catalog::check({"x=y", "x!=y", "x<=y", "x<y"}) == "");
 }
 
-TEST_CASE("x <= y + c is bounds consistent", "[binary]") {
-    ConstraintSpec spec;
-    spec.name = "x<=y+c";
-    spec.min_arity = spec.max_arity = 2;
-    spec.claim = Claim::bounds;
-    spec.holds_with_seed = [](const std::vector<int>& v, std::uint64_t seed) { return v[0] <= v[1] + static_cast<int>(seed % 5) - 2; };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) { less_equal_offset(s, x[0], x[1], static_cast<int>(seed % 5) - 2); };
-    REQUIRE(check_constraint(spec) == "");
-}
-
-TEST_CASE("b <=> x = c is domain consistent", "[binary]") {
-    ConstraintSpec spec;
-    spec.name = "b<=>x=c";
-    spec.min_arity = spec.max_arity = 2;
-    spec.min_value = -1;
-    spec.max_value = 3;
-    spec.claim = Claim::domain;
-    // x0 is x; x1 is b, clamped to {0,1} by the post function.
-    spec.holds_with_seed = [](const std::vector<int>& v, std::uint64_t seed) {
-        const int c = static_cast<int>(seed % 4) - 1;
-        return (v[1] == 0 || v[1] == 1) && (v[1] == 1) == (v[0] == c);
-    };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
-        s.set_min(x[1], 0);
-        s.set_max(x[1], 1);
-        if (s.min(x[1]) >= 0 && s.max(x[1]) <= 1 && s.min(x[1]) <= s.max(x[1])) value_channel(s, x[0], static_cast<int>(seed % 4) - 1, x[1]);
-        else s.fail();
-    };
-    REQUIRE(check_constraint(spec) == "");
+TEST_CASE("x in S, x = c and x != c are domain consistent, plain and reified", "[binary]") {
+    REQUIRE(catalog::check({"x in S", "x=c", "x!=c"}) == "");
 }
 
 TEST_CASE("element over constants is domain consistent", "[element]") {
-    ConstraintSpec spec;
-    spec.name = "element";
-    spec.min_arity = spec.max_arity = 2;
-    spec.min_value = -1;
-    spec.max_value = 5;
-    spec.claim = Claim::domain;
-    auto array_for = [](std::uint64_t seed) {
-        Random r(seed);
-        std::vector<int> a;
-        for (int i = 0; i < 5; ++i) a.push_back(static_cast<int>(r.below(6)) - 1);
-        return a;
-    };
-    spec.holds_with_seed = [array_for](const std::vector<int>& v, std::uint64_t seed) {
-        const std::vector<int> a = array_for(seed);
-        return v[0] >= 0 && v[0] < 5 && a[v[0]] == v[1];
-    };
-    spec.post = [array_for](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) { element(s, array_for(seed), x[0], x[1]); };
-    REQUIRE(check_constraint(spec) == "");
+    REQUIRE(catalog::check({"element"}) == "");
 }
 
 TEST_CASE("element over variables is sound and finds every solution", "[element]") {
-    ConstraintSpec spec;
-    spec.name = "element(var)";
-    spec.min_arity = 3;
-    spec.max_arity = 5;
-    spec.min_value = -1;
-    spec.max_value = 3;
-    // x0 is the index, x1 the result, x2.. the array.
-    spec.holds = [](const std::vector<int>& v) {
-        const int n = static_cast<int>(v.size()) - 2;
-        return v[0] >= 0 && v[0] < n && v[2 + v[0]] == v[1];
-    };
-    spec.post = [](Solver& s, const std::vector<IntVar>& x, std::uint64_t) {
-        element(s, std::vector<IntVar>(x.begin() + 2, x.end()), x[0], x[1]);
-    };
-    REQUIRE(check_constraint(spec) == "");
+    REQUIRE(catalog::check({"element(var)"}) == "");
 }

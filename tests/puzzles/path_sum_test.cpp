@@ -66,12 +66,12 @@ ConstraintSpec path_sum_spec(const char* name, int min_value, int max_value, int
     spec.min_value = min_value;
     spec.max_value = max_value;
     spec.claim = Claim::domain;
-    spec.holds_with_seed = [=](const std::vector<int>& x, std::uint64_t seed) {
-        return some_path_sums_to(graph_for(seed, x.size(), low_total, high_total), x);
-    };
-    spec.post = [=](Solver& s, const std::vector<IntVar>& x, std::uint64_t seed) {
-        const RandomGraph g = graph_for(seed, x.size(), low_total, high_total);
-        path_sum(s, g.nodes, g.edges, x, g.start, g.total);
+    spec.bounds_only = false;  // path_sum needs bitset weights
+    spec.draw = [=](Random& r, int n) {
+        const RandomGraph g = graph_for(r.next(), static_cast<std::size_t>(n), low_total, high_total);
+        return Constraint{[g](const Assignment& x) { return some_path_sums_to(g, x); },
+                          [g](Solver& s, const std::vector<IntVar>& x) { path_sum(s, g.nodes, g.edges, x, g.start, g.total); },
+                          {}};
     };
     return spec;
 }

@@ -65,12 +65,7 @@ std::string OstomachionPuzzle::summary() const {
 
 std::vector<Rule> OstomachionPuzzle::rules() const {
     std::vector<Rule> rules;
-    Rule range;
-    range.label = "Colours";
-    range.shape = RuleShape::values_in_range;
-    for (int r = 0; r < region_count(); ++r) range.cells.push_back(r);
-    range.low = 0;
-    range.high = colours_ - 1;
+    const Rule range = values_in_range_rule("Colours", region_count(), 0, colours_ - 1);
     rules.push_back(range);
     for (const auto& [a, b] : borders()) {
         Rule rule;

@@ -1,21 +1,15 @@
 // Ostomachion input: `colours K`, then one line per region `REGION AREA : NEIGHBOUR...`.
 // Adjacency is made symmetric; naming an unknown region is an error.
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <limits>
 #include <map>
 
+#include "puzzles/common/whole_number.hpp"
 #include "puzzles/ostomachion/ostomachion_puzzle.hpp"
 
 namespace prune::puzzles {
 namespace {
-
-bool parse_int(const std::string& text, int& out) {
-    if (text.empty()) return false;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size();
-}
 
 }  // namespace
 
@@ -40,7 +34,7 @@ ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) 
         std::vector<SourceLine::Word> words = line.words();
         if (words[0].text == "colours" || words[0].text == "colors") {
             if (colours_line != 0) return fail(line.number, words[0].column, "'colours' given twice");
-            if (words.size() != 2 || !parse_int(words[1].text, colours) || colours < 1) {
+            if (words.size() != 2 || !parse_whole_number(words[1].text, colours) || colours < 1) {
                 return fail(line.number, words.size() > 1 ? words[1].column : words[0].column, "expected 'colours K' with K >= 1");
             }
             colours_line = line.number;
@@ -63,7 +57,7 @@ ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) 
         MapRegion region;
         region.name = words[0].text;
         if (index.count(region.name) != 0) return fail(line.number, words[0].column, "region '" + region.name + "' is listed twice");
-        if (!parse_int(words[1].text, region.area) || region.area < 0) {
+        if (!parse_whole_number(words[1].text, region.area) || region.area < 0) {
             return fail(line.number, words[1].column, "the area must be a whole number >= 0, found '" + words[1].text + "'");
         }
         const int id = static_cast<int>(regions.size());
@@ -84,7 +78,7 @@ ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) 
         r.neighbours.erase(std::unique(r.neighbours.begin(), r.neighbours.end()), r.neighbours.end());
     }
     if (const auto given = kind_option_value(flags, "--colours")) {
-        if (!parse_int(*given, colours) || colours < 1) return fail(1, 1, "--colours needs a whole number >= 1, found '" + *given + "'");
+        if (!parse_whole_number(*given, colours) || colours < 1) return fail(1, 1, "--colours needs a whole number >= 1, found '" + *given + "'");
         colours_line = 1;
         colours_column = 1;
     }

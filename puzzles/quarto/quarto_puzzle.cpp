@@ -145,7 +145,7 @@ std::string quarto_family_list(unsigned families) {
 
 QuartoPuzzle::QuartoPuzzle(unsigned families, std::vector<int> clues, QuartoModel model, int reduction, bool up_to_symmetry,
                            const std::vector<std::array<int, 4>>& extra_lines)
-    : families_(families), clues_(std::move(clues)), model_(model), reduction_(reduction), up_to_symmetry_(up_to_symmetry),
+    : GridPuzzle(side, side), families_(families), clues_(std::move(clues)), model_(model), reduction_(reduction), up_to_symmetry_(up_to_symmetry),
       lines_(lines_of(families)) {
     for (std::array<int, 4> cells : extra_lines) {
         std::sort(cells.begin(), cells.end());
@@ -265,17 +265,10 @@ std::string QuartoPuzzle::summary() const {
     return text;
 }
 
-CellNames QuartoPuzzle::cell_names() const { return grid_names(side, side); }
-
 std::vector<Rule> QuartoPuzzle::rules() const {
     std::vector<Rule> rules;
     const CellNames names = cell_names();
-    Rule range;
-    range.label = "Pieces";
-    range.shape = RuleShape::values_in_range;
-    for (int c = 0; c < cells; ++c) range.cells.push_back(c);
-    range.low = 0;
-    range.high = 15;
+    const Rule range = values_in_range_rule("Pieces", cells, 0, 15);
     rules.push_back(range);
     Rule once = range;
     once.label = "Each piece once";

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/tuple_set.hpp"
+#include "puzzles/common/grid_puzzle.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
@@ -51,7 +52,8 @@ struct QuartoLine {
 
 enum class QuartoModel { permutation, attributes };
 
-class QuartoPuzzle final : public Puzzle {
+// Cells r1c1..r4c4: GridPuzzle.
+class QuartoPuzzle final : public GridPuzzle {
 public:
     static constexpr int side = 4;
     static constexpr int cells = 16;
@@ -121,12 +123,12 @@ public:
     OrbitCount count_orbits(QuartoModel model, int depth, const SearchOptions& options, bool by_classes = true,
                             bool skip_identity = false) const;
 
-    int cell_count() const override { return cells; }
-    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    // The board of piece numbers, then each row's pieces in words.
     std::string render_plain(const Values& values) const override;
+    // {"board": [[...], ...]}.
     void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
     std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;

@@ -80,14 +80,7 @@ std::pair<long long, int> lightest_by_enumeration(const WeightGraph& g, const Va
 }
 
 void require_error(const std::string& text, int line, int column, const std::string& words) {
-    const ParseResult r = parse_text("bugbyte", text, {}, "bad.txt");
-    INFO("input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.file == "bad.txt");
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
+    require_parse_error("bugbyte", text, line, column, words);
 }
 
 JsonValue parse_json_text(const std::string& text) {

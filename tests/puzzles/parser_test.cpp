@@ -12,17 +12,8 @@ using namespace prune::puzzles::testing;
 
 namespace {
 
-// Parses `text` and expects an error at line:column whose message contains `words`.
 void require_error(const std::string& kind, const std::string& text, int line, int column, const std::string& words) {
-    const ParseResult r = parse_text(kind, text, {}, "bad.txt");
-    INFO(kind << " input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.file == "bad.txt");
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
-    CHECK(r.error.to_string().rfind("bad.txt:" + std::to_string(line) + ":" + std::to_string(column) + ": error: ", 0) == 0);
+    require_parse_error(kind, text, line, column, words);
 }
 
 }  // namespace

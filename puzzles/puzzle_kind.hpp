@@ -35,6 +35,20 @@ inline std::optional<std::string> kind_option_value(const KindFlags& flags, cons
     return std::nullopt;
 }
 
+// The lines of a built-in instance other than comments, each indented by two blanks:
+// the example a kind's format help shows, so that the two cannot drift apart.
+inline std::string indented_example(const std::string& builtin_text) {
+    std::string text;
+    std::size_t start = 0;
+    while (start < builtin_text.size()) {
+        std::size_t end = builtin_text.find('\n', start);
+        if (end == std::string::npos) end = builtin_text.size();
+        if (end > start && builtin_text[start] != '#') text.append("  ").append(builtin_text, start, end - start).append("\n");
+        start = end + 1;
+    }
+    return text;
+}
+
 struct ParseResult {
     std::unique_ptr<Puzzle> puzzle;  // null on failure
     Diagnostic error;                // set on failure

@@ -12,6 +12,7 @@
 
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
 #include "puzzles/bugbyte/path_sum_propagator.hpp"
+#include "puzzles/common/input_reader.hpp"
 #include "puzzles/common/whole_number.hpp"
 
 namespace prune::puzzles {
@@ -31,13 +32,12 @@ struct Reference {  // a node named by a statement other than `edge`, resolved a
 
 // Reads the statements one line at a time into a WeightGraph, then checks what needs
 // the whole file (the weights' range, the given weights) and resolves the nodes the
-// other statements name. Each step returns false after setting `error`.
-class BugByteReader {
+// other statements name.
+class BugByteReader : public InputReader {
 public:
-    explicit BugByteReader(const SourceText& source) : source_(source) {}
+    explicit BugByteReader(const SourceText& source) : InputReader(source) {}
 
     bool read(WeightGraph& graph);
-    const Diagnostic& error() const { return error_; }
 
 private:
     struct Statement {
@@ -58,10 +58,6 @@ private:
         int value;
     };
 
-    bool fail(int line, int column, std::string message) {
-        error_ = source_.error_at(line, column, std::move(message));
-        return false;
-    }
     bool read_statement(const SourceLine& line);
     bool check_node_name(const Statement& s, std::size_t w);
     bool read_edge(const Statement& s);
@@ -74,8 +70,6 @@ private:
     bool resolve_clues();
     bool resolve_route();
 
-    const SourceText& source_;
-    Diagnostic error_;
     WeightGraph graph_;
     std::map<std::string, int> node_index_;
     std::map<std::pair<int, int>, int> edge_at_;  // (min, max) node pair -> edge

@@ -2,6 +2,19 @@
 #include "puzzles/registry.hpp"
 
 namespace prune::puzzles {
+namespace {
+
+// The instance solved without a file, and the example of the format help.
+const char* const builtin = R"text(#Kurosu6 DM 01 June 2018
+...0.1
+0...0.
+1.1.1.
+..0...
+.1.0.1
+0....0
+)text";
+
+}  // namespace
 
 PuzzleKind kurosu_kind() {
     return {
@@ -14,26 +27,14 @@ and height with 0 and 1 so that every row and every column holds as many 0s as
 Input: one line per row of '.', '0' and '1' ('X' is accepted for 1). Rectangular
 grids (e.g. 8x6) are accepted. Lines starting with # are comments.
 Example (6x6):
-  ...0.1
-  0...0.
-  1.1.1.
-  ..0...
-  .1.0.1
-  0....0
-Names: cells r1c1 (row 1, column 1); rules 'row 1 balance', 'row 1 runs',
+)text" + indented_example(builtin) +
+                       R"text(Names: cells r1c1 (row 1, column 1); rules 'row 1 balance', 'row 1 runs',
 'rows 1,2': in check lines, --explain (--explain r2c3) and traces alike.
 Output: the grid of 0/1 and a check line per rule.
 )text",
         .options = {{"--unique-lines", "also require all rows and all columns to be pairwise different (Takuzu)"}},
         .example_file = "kurosu6_dm_2018-06-01.txt",  // in puzzles/kurosu/examples/
-        .builtin_text = R"text(#Kurosu6 DM 01 June 2018
-...0.1
-0...0.
-1.1.1.
-..0...
-.1.0.1
-0....0
-)text",
+        .builtin_text = builtin,
         .parse = parse_kurosu,
     };
 }

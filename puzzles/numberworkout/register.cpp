@@ -2,6 +2,23 @@
 #include "puzzles/registry.hpp"
 
 namespace prune::puzzles {
+namespace {
+
+// The instance solved without a file, and the example of the format help.
+const char* const builtin = R"text(#nw nw_003.txt DMWeekend 25 May 2020
+501
+040000050
+100000002
+200006003
+000000000
+400600005
+000003006
+300200006
+060000040
+401
+)text";
+
+}  // namespace
 
 PuzzleKind numberworkout_kind() {
     return {
@@ -17,32 +34,12 @@ unknown. Any other line length is an error. Cells are r1c1 (row 1, column 1) by
 those rows; the two cells of a touching pair share one variable, named after
 the first (--explain takes either name).
 Lines starting with # are comments. Example (nw_003):
-  501
-  040000050
-  100000002
-  200006003
-  000000000
-  400600005
-  000003006
-  300200006
-  060000040
-  401
-Output: the digits in the input's layout, a check line per touching pair and per
+)text" + indented_example(builtin) +
+                       R"text(Output: the digits in the input's layout, a check line per touching pair and per
 hexagon. The HTML page draws the 13 hexagons, the touching pairs highlighted.
 )text",
         .example_file = "nw_003.txt",  // in puzzles/numberworkout/examples/
-        .builtin_text = R"text(#nw nw_003.txt DMWeekend 25 May 2020
-501
-040000050
-100000002
-200006003
-000000000
-400600005
-000003006
-300200006
-060000040
-401
-)text",
+        .builtin_text = builtin,
         .parse = parse_numberworkout,
     };
 }

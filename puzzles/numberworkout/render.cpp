@@ -8,12 +8,7 @@
 
 namespace prune::puzzles {
 void NumberWorkoutPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("cells");
-    json.begin_array();
-    for (int v : values) json.value(v);
-    json.end_array();
-    json.end_object();
+    write_json_values(json, "cells", values);
 }
 
 std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const {

@@ -13,12 +13,7 @@ std::string OstomachionPuzzle::render_plain(const Values& values) const {
 }
 
 void OstomachionPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("colours");
-    json.begin_array();
-    for (int v : values) json.value(v);
-    json.end_array();
-    json.end_object();
+    write_json_values(json, "colours", values);
 }
 
 std::string OstomachionPuzzle::render_html_figure(const Values& values) const {

@@ -1,6 +1,7 @@
 // Quarto input: an optional `lines FAMILY,...` line and an optional board of four
 // rows of four entries, each '.' (empty) or a given piece 0..15.
 
+#include "puzzles/common/input_reader.hpp"
 #include "puzzles/common/whole_number.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 
@@ -36,28 +37,20 @@ bool parse_families(const std::vector<SourceLine::Word>& words, unsigned& famili
 }
 
 // What a quarto file holds, read one line at a time, then the kind options applied.
-// Each step returns false after setting `error`.
-class QuartoReader {
+class QuartoReader : public InputReader {
 public:
-    QuartoReader(const SourceText& source, const KindFlags& flags) : source_(source), flags_(flags) {}
+    QuartoReader(const SourceText& source, const KindFlags& flags) : InputReader(source), flags_(flags) {}
 
     std::unique_ptr<QuartoPuzzle> read();
-    const Diagnostic& error() const { return error_; }
 
 private:
-    bool fail(int line, int column, std::string message) {
-        error_ = source_.error_at(line, column, std::move(message));
-        return false;
-    }
     bool read_families(const SourceLine& line, const std::vector<SourceLine::Word>& words);
     bool read_own_line(const SourceLine& line, const std::vector<SourceLine::Word>& words);
     bool read_board_row(const SourceLine& line, const std::vector<SourceLine::Word>& words);
     bool apply_lines_option();
     bool read_model_options();
 
-    const SourceText& source_;
     const KindFlags& flags_;
-    Diagnostic error_;
     unsigned families_ = 0;
     int lines_line_ = 0;
     std::vector<int> clues_ = std::vector<int>(QuartoPuzzle::cells, -1);

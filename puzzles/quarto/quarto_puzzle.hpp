@@ -23,6 +23,7 @@
 
 #include "engine/tuple_set.hpp"
 #include "puzzles/common/grid_puzzle.hpp"
+#include "puzzles/common/model_count.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
@@ -90,14 +91,7 @@ public:
     // that map the set of lines onto itself, identity first.
     std::vector<QuartoMap> geometric_group() const;
 
-    struct Counted {
-        std::uint64_t count = 0;
-        bool limit_reached = false;
-        SearchStatistics statistics;
-        int variables = 0;
-        int propagators = 0;
-        int searches = 0;
-    };
+    using Counted = CountRun;
     // Counts the boards. depth 0: one plain count. depth d = 1..3: the tuples of pieces
     // on the first d cells without a clue fall into orbits under H, the maps of G0 that
     // fix every given piece (G0 itself without clues); the count is the sum over one

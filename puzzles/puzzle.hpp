@@ -114,4 +114,15 @@ public:
     }
 };
 
+// {"KEY": [v, ...]}: a solution as one list of values in cell order, the JSON of the
+// kinds whose cells form no grid.
+inline void write_json_values(JsonWriter& json, const char* key, const Values& values) {
+    json.begin_object();
+    json.key(key);
+    json.begin_array();
+    for (int v : values) json.value(v);
+    json.end_array();
+    json.end_object();
+}
+
 }  // namespace prune::puzzles

@@ -35,21 +35,37 @@ inline std::optional<std::string> kind_option_value(const KindFlags& flags, cons
     return std::nullopt;
 }
 
+// The lines of a built-in instance other than comments, each indented by two blanks:
+// the example a kind's format help shows, so that the two cannot drift apart.
+inline std::string indented_example(const std::string& builtin_text) {
+    std::string text;
+    std::size_t start = 0;
+    while (start < builtin_text.size()) {
+        std::size_t end = builtin_text.find('\n', start);
+        if (end == std::string::npos) end = builtin_text.size();
+        if (end > start && builtin_text[start] != '#') text.append("  ").append(builtin_text, start, end - start).append("\n");
+        start = end + 1;
+    }
+    return text;
+}
+
 struct ParseResult {
     std::unique_ptr<Puzzle> puzzle;  // null on failure
     Diagnostic error;                // set on failure
 };
 
+// A kind module builds its PuzzleKind with designated initializers (see
+// puzzles/seki/register.cpp); every member a kind may leave out has a default.
 struct PuzzleKind {
     std::string name;          // as typed on the command line: "seki"
     std::string description;   // one line, for `prune list`
     std::string format_help;   // the input format and the rules, for `prune KIND --help`
-    std::vector<KindOption> options;
+    std::vector<KindOption> options = {};
     // One file of puzzles/KIND/examples/ (installed: share/prune/examples/KIND/),
     // named by `prune KIND --help`.
-    std::string example_file;
-    std::string builtin_text;  // an instance solved when no file is given (may be empty)
-    std::function<ParseResult(const SourceText& source, const KindFlags& flags)> parse;
+    std::string example_file = {};
+    std::string builtin_text = {};  // an instance solved when no file is given (may be empty)
+    std::function<ParseResult(const SourceText& source, const KindFlags& flags)> parse = {};
     // Batch input (--batch): true when a puzzle fits on one line (sudoku's 81
     // characters), so a batch file holds one puzzle per line; false: puzzles are
     // separated by blank lines. See puzzles/batch.hpp.

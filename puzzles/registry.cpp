@@ -6,14 +6,9 @@ const Registry& Registry::global() {
     // Built on first use (thread-safe since C++11) and never modified afterwards.
     static const Registry registry = [] {
         Registry r;
-        // The list of kinds: add a new kind here (and nowhere in the CLI).
-        register_seki(r);
-        register_kurosu(r);
-        register_numberworkout(r);
-        register_sudoku(r);
-        register_ostomachion(r);
-        register_bugbyte(r);
-        register_quarto(r);
+#define PRUNE_ADD_PUZZLE_KIND(name) r.add(name##_kind());
+        PRUNE_PUZZLE_KINDS(PRUNE_ADD_PUZZLE_KIND)
+#undef PRUNE_ADD_PUZZLE_KIND
         return r;
     }();
     return registry;

@@ -1,13 +1,18 @@
 // Registry: the kinds of puzzle prune knows, by name.
 //
-// The only singleton in the project. It is filled on first use by an explicit list of
-// register_xxx() calls (registry.cpp) rather than by self-registering static objects,
-// which a linker may silently drop from a static library.
+// The only singleton in the project. It is filled on first use from the list of kinds
+// below (PRUNE_PUZZLE_KINDS) rather than by self-registering static objects, which a
+// linker may silently drop from a static library.
 #pragma once
 #include <string_view>
 #include <vector>
 
 #include "puzzles/puzzle_kind.hpp"
+
+// The built-in kinds, in the order `prune list` shows them: the one place to name a
+// new kind. Kind NAME defines `PuzzleKind NAME_kind()` in puzzles/NAME/register.cpp;
+// the declarations below and the registry's list are made from this line.
+#define PRUNE_PUZZLE_KINDS(KIND) KIND(seki) KIND(kurosu) KIND(numberworkout) KIND(sudoku) KIND(ostomachion) KIND(bugbyte) KIND(quarto)
 
 namespace prune::puzzles {
 
@@ -26,13 +31,9 @@ private:
     std::vector<PuzzleKind> kinds_;
 };
 
-// One function per kind module; each adds its kind to the registry.
-void register_seki(Registry& registry);
-void register_kurosu(Registry& registry);
-void register_numberworkout(Registry& registry);
-void register_sudoku(Registry& registry);
-void register_ostomachion(Registry& registry);
-void register_bugbyte(Registry& registry);
-void register_quarto(Registry& registry);
+// One function per kind module, returning its name, help, options and parser.
+#define PRUNE_DECLARE_PUZZLE_KIND(name) PuzzleKind name##_kind();
+PRUNE_PUZZLE_KINDS(PRUNE_DECLARE_PUZZLE_KIND)
+#undef PRUNE_DECLARE_PUZZLE_KIND
 
 }  // namespace prune::puzzles

@@ -153,6 +153,23 @@ RuleOutcome evaluate_bits_differ(const Rule& rule, const Values& values) {
 
 }  // namespace
 
+Rule values_in_range_rule(const char* label, int cells, int low, int high) {
+    Rule rule;
+    rule.label = label;
+    rule.shape = RuleShape::values_in_range;
+    for (int c = 0; c < cells; ++c) rule.cells.push_back(c);
+    rule.low = low;
+    rule.high = high;
+    return rule;
+}
+
+std::string numbered_name(const char* what, int index) {
+    std::string name = what;
+    name += ' ';
+    name += std::to_string(index + 1);
+    return name;
+}
+
 Rule clues_rule(const std::vector<int>& clues, int unknown, int cells) {
     Rule rule;
     rule.label = "Clues";

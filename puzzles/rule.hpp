@@ -60,6 +60,13 @@ std::string cell_name(int cell);
 // "[r1c1,r1c2]": cells by their names, as rule labels list them.
 std::string bracketed_names(const std::vector<int>& cells, const CellNames& names);
 
+// The rule every kind states first: each of the cells 0..cells-1 lies in [low, high].
+Rule values_in_range_rule(const char* label, int cells, int low, int high);
+
+// "row 3" for ("row", 2): a numbered part of a puzzle (1-based), as check lines and
+// traces name it.
+std::string numbered_name(const char* what, int index);
+
 // The clues rule of a grid: every cell among the first `cells` whose value is not
 // `unknown` must keep it.
 Rule clues_rule(const std::vector<int>& clues, int unknown, int cells);

@@ -152,14 +152,7 @@ std::string BugBytePuzzle::path_name(const PathClue& clue) const {
 std::vector<Rule> BugBytePuzzle::rules() const {
     std::vector<Rule> rules;
     const CellNames names = cell_names();
-    std::vector<int> all;
-    for (int e = 0; e < edge_count(); ++e) all.push_back(e);
-    Rule range;
-    range.label = "Weights";
-    range.shape = RuleShape::values_in_range;
-    range.cells = all;
-    range.low = graph_.low;
-    range.high = graph_.high;
+    const Rule range = values_in_range_rule("Weights", edge_count(), graph_.low, graph_.high);
     rules.push_back(range);
     Rule distinct = range;
     distinct.label = "Distinct weights";

@@ -3,19 +3,16 @@
 // weight, the answer route drawn thick and red).
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iterator>
 
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
 #include "puzzles/common/html_page.hpp"
+#include "puzzles/common/svg.hpp"
 
 namespace prune::puzzles {
 namespace {
 
-struct Point {
-    double x = 0;
-    double y = 0;
-};
+using Point = SvgPoint;
 
 // A label's box in the SVG: the white rectangle its text sits on.
 struct LabelBox {
@@ -29,12 +26,6 @@ constexpr double label_font_size = 12;
 // Monospace digits advance 0.6 em; the box adds 3 px each side.
 double label_width(const std::string& text) { return 0.6 * label_font_size * static_cast<double>(text.size()) + 6; }
 constexpr double label_height = 15;
-
-std::string fixed_1(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", v);
-    return buffer;
-}
 
 bool boxes_overlap(const LabelBox& a, const LabelBox& b, double gap) {
     return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
@@ -200,9 +191,9 @@ std::string BugBytePuzzle::render_html_figure(const Values& values) const {
     const int n = static_cast<int>(graph_.nodes.size());
     std::vector<Point> at(static_cast<std::size_t>(n));
     for (int v = 0; v < n; ++v) {
-        at[static_cast<std::size_t>(v)] = {side / 2.0 + radius * std::sin(2 * 3.14159265358979 * v / n), side / 2.0 - radius * std::cos(2 * 3.14159265358979 * v / n)};
+        at[static_cast<std::size_t>(v)] = on_circle(v, n, side / 2.0, radius);
     }
-    auto num = [](double v) { return std::to_string(static_cast<int>(std::lround(v))); };
+    auto num = svg_whole;
     const Route route = lightest_route(values);
     std::vector<char> on_route(graph_.edges.size(), 0);
     for (int e : route.edges) on_route[static_cast<std::size_t>(e)] = 1;
@@ -210,8 +201,7 @@ std::string BugBytePuzzle::render_html_figure(const Values& values) const {
     for (int e = 0; e < edge_count(); ++e) texts.push_back(std::to_string(values[static_cast<std::size_t>(e)]));
     const std::vector<LabelBox> boxes = place_edge_labels(graph_, at, node_radius, texts, side);
 
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(side) + "\" height=\"" + std::to_string(side) +
-                      "\" viewBox=\"0 0 " + std::to_string(side) + " " + std::to_string(side) + "\">\n";
+    std::string svg = svg_open(side, side);
     for (int e = 0; e < edge_count(); ++e) {
         const GraphEdge& edge = graph_.edges[static_cast<std::size_t>(e)];
         const Point& a = at[static_cast<std::size_t>(edge.a)];
@@ -225,10 +215,10 @@ std::string BugBytePuzzle::render_html_figure(const Values& values) const {
     for (int e = 0; e < edge_count(); ++e) {
         const GraphEdge& edge = graph_.edges[static_cast<std::size_t>(e)];
         const LabelBox& box = boxes[static_cast<std::size_t>(e)];
-        svg += "<g class=\"edge-label\"><title>" + html_escape(edge.name) + "</title><rect x=\"" + fixed_1(box.x) + "\" y=\"" + fixed_1(box.y) + "\" width=\"" +
-               fixed_1(box.width) + "\" height=\"" + fixed_1(box.height) + "\" rx=\"3\" fill=\"#fff\" fill-opacity=\"0.9\" stroke=\"" +
-               (on_route[static_cast<std::size_t>(e)] != 0 ? "#c0392b" : "#bbb") + "\" stroke-width=\"0.8\"/><text x=\"" + fixed_1(box.x + box.width / 2) +
-               "\" y=\"" + fixed_1(box.y + box.height - 3.5) + "\" text-anchor=\"middle\" font-size=\"" + num(label_font_size) + "\" font-family=\"monospace\"" +
+        svg += "<g class=\"edge-label\"><title>" + html_escape(edge.name) + "</title><rect x=\"" + svg_one_decimal(box.x) + "\" y=\"" + svg_one_decimal(box.y) + "\" width=\"" +
+               svg_one_decimal(box.width) + "\" height=\"" + svg_one_decimal(box.height) + "\" rx=\"3\" fill=\"#fff\" fill-opacity=\"0.9\" stroke=\"" +
+               (on_route[static_cast<std::size_t>(e)] != 0 ? "#c0392b" : "#bbb") + "\" stroke-width=\"0.8\"/><text x=\"" + svg_one_decimal(box.x + box.width / 2) +
+               "\" y=\"" + svg_one_decimal(box.y + box.height - 3.5) + "\" text-anchor=\"middle\" font-size=\"" + num(label_font_size) + "\" font-family=\"monospace\"" +
                (edge.given ? " font-weight=\"bold\"" : "") + " fill=\"#1a5276\">" + texts[static_cast<std::size_t>(e)] + "</text></g>\n";
     }
     std::vector<std::string> clues(static_cast<std::size_t>(n));

@@ -6,41 +6,33 @@
 #pragma once
 #include <vector>
 
+#include "puzzles/common/grid_puzzle.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
 
-class KurosuPuzzle final : public Puzzle {
+// Cells, plain output, JSON and reading back: GridPuzzle.
+class KurosuPuzzle final : public GridPuzzle {
 public:
     static constexpr int unknown = -1;
 
     // `clues` holds height*width entries, row by row: 0, 1 or `unknown`.
     KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines);
 
-    int height() const { return height_; }
-    int width() const { return width_; }
+    int height() const { return rows(); }
+    int width() const { return columns(); }
     bool unique_lines() const { return unique_lines_; }
     int clue(int cell) const { return clues_[cell]; }
-    std::vector<int> row_cells(int r) const;
-    std::vector<int> column_cells(int c) const;
 
-    int cell_count() const override { return height_ * width_; }
-    CellNames cell_names() const override;
-    // "row 2", "columns 1,3": the names of lines and pairs of lines (1-based) in check
-    // lines and traces alike.
-    static std::string line_name(const char* what, int i);
+    // "columns 1,3": the name of a pair of lines (1-based) in check lines and traces
+    // alike; a line is numbered_name("row", 1): "row 2".
     static std::string pair_name(const char* what, int a, int b);
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
-    std::string render_plain(const Values& values) const override;
-    void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
-    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
 
 private:
-    int height_;
-    int width_;
     std::vector<int> clues_;
     bool unique_lines_;
 };

@@ -14,7 +14,6 @@
 namespace prune::puzzles {
 namespace {
 
-
 void post_line(Solver& solver, const std::vector<IntVar>& line, const std::string& line_name) {
     int first = solver.propagator_count();
     sum(solver, line, Relation::equal, static_cast<std::int64_t>(line.size() / 2));
@@ -64,14 +63,14 @@ PuzzleModel KurosuPuzzle::build_model(Solver& solver, const ModelSettings& /*set
         return vars;
     };
     // Named after the check lines' rules: "row 1 balance", "row 1 runs window 2 (<=2)", "rows 1,2 xor 3".
-    for (int r = 0; r < height_; ++r) post_line(solver, vars_of(row_cells(r)), line_name("row", r));
-    for (int c = 0; c < width_; ++c) post_line(solver, vars_of(column_cells(c)), line_name("column", c));
+    for (int r = 0; r < height(); ++r) post_line(solver, vars_of(row_cells(r)), numbered_name("row", r));
+    for (int c = 0; c < width(); ++c) post_line(solver, vars_of(column_cells(c)), numbered_name("column", c));
     if (unique_lines_) {
-        for (int a = 0; a < height_; ++a) {
-            for (int b = a + 1; b < height_; ++b) post_lines_differ(solver, vars_of(row_cells(a)), vars_of(row_cells(b)), pair_name("rows", a, b));
+        for (int a = 0; a < height(); ++a) {
+            for (int b = a + 1; b < height(); ++b) post_lines_differ(solver, vars_of(row_cells(a)), vars_of(row_cells(b)), pair_name("rows", a, b));
         }
-        for (int a = 0; a < width_; ++a) {
-            for (int b = a + 1; b < width_; ++b) post_lines_differ(solver, vars_of(column_cells(a)), vars_of(column_cells(b)), pair_name("columns", a, b));
+        for (int a = 0; a < width(); ++a) {
+            for (int b = a + 1; b < width(); ++b) post_lines_differ(solver, vars_of(column_cells(a)), vars_of(column_cells(b)), pair_name("columns", a, b));
         }
     }
     return model;

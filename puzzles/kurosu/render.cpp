@@ -1,40 +1,17 @@
-// Kurosu output: the grid of 0/1 as text, JSON and SVG (clues in bold).
+// Kurosu's figure: the grid of 0/1 in SVG, clues in bold (the plain and JSON outputs
+// are GridPuzzle's).
+#include "puzzles/common/svg.hpp"
 #include "puzzles/kurosu/kurosu_puzzle.hpp"
 
 namespace prune::puzzles {
 
-std::string KurosuPuzzle::render_plain(const Values& values) const {
-    std::string text;
-    for (int r = 0; r < height_; ++r) {
-        for (int c = 0; c < width_; ++c) text += static_cast<char>('0' + values[r * width_ + c]);
-        text += '\n';
-    }
-    return text;
-}
-
-void KurosuPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("grid");
-    json.begin_array();
-    for (int r = 0; r < height_; ++r) {
-        json.begin_array();
-        for (int c = 0; c < width_; ++c) json.value(values[r * width_ + c]);
-        json.end_array();
-    }
-    json.end_array();
-    json.end_object();
-}
-
 std::string KurosuPuzzle::render_html_figure(const Values& values) const {
     constexpr int cell = 44;
     constexpr int margin = 4;
-    const int w = width_ * cell + 2 * margin;
-    const int h = height_ * cell + 2 * margin;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) +
-                      "\" viewBox=\"0 0 " + std::to_string(w) + " " + std::to_string(h) + "\">\n";
-    for (int r = 0; r < height_; ++r) {
-        for (int c = 0; c < width_; ++c) {
-            const int index = r * width_ + c;
+    std::string svg = svg_open(width() * cell + 2 * margin, height() * cell + 2 * margin);
+    for (int r = 0; r < height(); ++r) {
+        for (int c = 0; c < width(); ++c) {
+            const int index = cell_at(r, c);
             const bool one = values[index] == 1;
             const bool given = clues_[index] != unknown;
             const int x = margin + c * cell;

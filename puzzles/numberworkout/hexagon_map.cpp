@@ -101,12 +101,8 @@ void place_single_segments(HexagonMap& map, int h, std::vector<HexagonSegment*> 
     for (std::size_t i = 0; i < singles.size(); ++i) singles[i]->direction = best[i];
 }
 
-}  // namespace
-
-HexagonMap build_hexagon_map() {
-    HexagonMap map;
-    map.column = hexagon_column;
-    map.half_row = hexagon_half_row;
+// The cells of the map definition, row by row, each with the hexagons it belongs to.
+void read_map_cells(HexagonMap& map) {
     for (int row = 0; row < workout_rows; ++row) {
         std::stringstream row_text(map_definition[row]);
         std::string cell_text;
@@ -127,8 +123,10 @@ HexagonMap build_hexagon_map() {
     if (static_cast<int>(map.hexagons_of_cell.size()) != workout_cells && map.inconsistency.empty()) {
         map.inconsistency = "the map has " + std::to_string(map.hexagons_of_cell.size()) + " cells";
     }
+}
 
-    // Touching pairs: the cells naming the same two hexagons.
+// Touching pairs: the cells naming the same two hexagons.
+void find_touching_pairs(HexagonMap& map) {
     std::map<std::pair<int, int>, std::vector<int>> cells_of_pair;
     for (int cell = 0; cell < static_cast<int>(map.hexagons_of_cell.size()); ++cell) {
         const auto& hs = map.hexagons_of_cell[cell];
@@ -149,9 +147,10 @@ HexagonMap build_hexagon_map() {
         }
         map.pairs.push_back(TouchingPair{hexagons.first, hexagons.second, cells[0], cells[1]});
     }
+}
 
-    // The six segments of each hexagon: its single cells, and one per pair.
-    std::array<std::vector<HexagonSegment*>, workout_hexagons> singles;
+// The six segments of each hexagon: its single cells, and one per pair.
+void collect_segments(HexagonMap& map) {
     for (int cell = 0; cell < static_cast<int>(map.hexagons_of_cell.size()); ++cell) {
         const auto& hs = map.hexagons_of_cell[cell];
         if (hs.size() == 1 && hs[0] >= 1 && hs[0] <= workout_hexagons) map.segments[hs[0] - 1].push_back(HexagonSegment{cell, -1, 0});
@@ -167,32 +166,47 @@ HexagonMap build_hexagon_map() {
         map.segments[p.hexagon_a - 1].push_back(HexagonSegment{in_a, in_b, direction_towards(map, p.hexagon_a, p.hexagon_b)});
         map.segments[p.hexagon_b - 1].push_back(HexagonSegment{in_b, in_a, direction_towards(map, p.hexagon_b, p.hexagon_a)});
     }
-    for (int h = 1; h <= workout_hexagons; ++h) {
-        auto& segments = map.segments[h - 1];
-        if (segments.size() != 6) {
-            if (map.inconsistency.empty()) {
-                map.inconsistency = "hexagon " + std::to_string(h) + " has " + std::to_string(segments.size()) + " segments, not 6";
-            }
-            continue;
+}
+
+// Hexagon h's pair segments face their neighbours; its single segments take the free
+// sides; then its segments are sorted by cell.
+void orient_segments(HexagonMap& map, int h) {
+    auto& segments = map.segments[h - 1];
+    if (segments.size() != 6) {
+        if (map.inconsistency.empty()) {
+            map.inconsistency = "hexagon " + std::to_string(h) + " has " + std::to_string(segments.size()) + " segments, not 6";
         }
-        std::vector<bool> taken(6, false);
-        std::vector<HexagonSegment*> single_segments;
-        for (HexagonSegment& s : segments) {
-            if (s.partner >= 0) {
-                if (taken[s.direction] && map.inconsistency.empty()) map.inconsistency = "hexagon " + std::to_string(h) + " has two neighbours on one side";
-                taken[s.direction] = true;
-            } else {
-                single_segments.push_back(&s);
-            }
-        }
-        std::vector<int> free_sides;
-        for (int d = 0; d < 6; ++d) {
-            if (!taken[d]) free_sides.push_back(d);
-        }
-        if (free_sides.size() == single_segments.size()) place_single_segments(map, h, single_segments, free_sides);
-        // Keep segments in reading order of their cells: a stable, documented order.
-        std::sort(segments.begin(), segments.end(), [](const HexagonSegment& a, const HexagonSegment& b) { return a.cell < b.cell; });
+        return;
     }
+    std::vector<bool> taken(6, false);
+    std::vector<HexagonSegment*> single_segments;
+    for (HexagonSegment& s : segments) {
+        if (s.partner >= 0) {
+            if (taken[s.direction] && map.inconsistency.empty()) map.inconsistency = "hexagon " + std::to_string(h) + " has two neighbours on one side";
+            taken[s.direction] = true;
+        } else {
+            single_segments.push_back(&s);
+        }
+    }
+    std::vector<int> free_sides;
+    for (int d = 0; d < 6; ++d) {
+        if (!taken[d]) free_sides.push_back(d);
+    }
+    if (free_sides.size() == single_segments.size()) place_single_segments(map, h, single_segments, free_sides);
+    // Keep segments in reading order of their cells: a stable, documented order.
+    std::sort(segments.begin(), segments.end(), [](const HexagonSegment& a, const HexagonSegment& b) { return a.cell < b.cell; });
+}
+
+}  // namespace
+
+HexagonMap build_hexagon_map() {
+    HexagonMap map;
+    map.column = hexagon_column;
+    map.half_row = hexagon_half_row;
+    read_map_cells(map);
+    find_touching_pairs(map);
+    collect_segments(map);
+    for (int h = 1; h <= workout_hexagons; ++h) orient_segments(map, h);
     return map;
 }
 

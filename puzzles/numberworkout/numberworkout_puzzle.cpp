@@ -1,25 +1,9 @@
 #include "puzzles/numberworkout/numberworkout_puzzle.hpp"
 
-#include "puzzles/common/grid_name.hpp"
-#include "puzzles/common/plain_grid.hpp"
-
 namespace prune::puzzles {
 
-NumberWorkoutPuzzle::NumberWorkoutPuzzle(std::vector<int> clues) : clues_(std::move(clues)), map_(build_hexagon_map()) {}
-
-std::string NumberWorkoutPuzzle::hexagon_name(int h) {
-    std::string name = "hexagon ";
-    name += std::to_string(h);
-    return name;
-}
-
-CellNames NumberWorkoutPuzzle::cell_names() const {
-    CellNames names;
-    for (int r = 0; r < workout_rows; ++r) {
-        for (int c = 0; c < workout_row_lengths[static_cast<std::size_t>(r)]; ++c) names.push_back(grid_name(r, c));
-    }
-    return names;
-}
+NumberWorkoutPuzzle::NumberWorkoutPuzzle(std::vector<int> clues)
+    : GridPuzzle(std::vector<int>(workout_row_lengths.begin(), workout_row_lengths.end())), clues_(std::move(clues)), map_(build_hexagon_map()) {}
 
 std::string NumberWorkoutPuzzle::summary() const {
     int given = 0;
@@ -30,13 +14,7 @@ std::string NumberWorkoutPuzzle::summary() const {
 std::vector<Rule> NumberWorkoutPuzzle::rules() const {
     std::vector<Rule> rules;
     const CellNames names = cell_names();
-    Rule digits;
-    digits.label = "Cells";
-    digits.shape = RuleShape::values_in_range;
-    for (int c = 0; c < workout_cells; ++c) digits.cells.push_back(c);
-    digits.low = 1;
-    digits.high = 6;
-    rules.push_back(std::move(digits));
+    rules.push_back(values_in_range_rule("Cells", workout_cells, 1, 6));
 
     rules.push_back(clues_rule(clues_, unknown, workout_cells));
 
@@ -60,10 +38,6 @@ std::vector<Rule> NumberWorkoutPuzzle::rules() const {
         rules.push_back(std::move(hexagon));
     }
     return rules;
-}
-
-std::optional<Values> NumberWorkoutPuzzle::read_plain_solution(const SourceText& text, Diagnostic& error) const {
-    return read_digit_grid(text, workout_cells, error);
 }
 
 }  // namespace prune::puzzles

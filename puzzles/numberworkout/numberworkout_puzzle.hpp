@@ -6,11 +6,14 @@
 #include <vector>
 
 #include "puzzles/numberworkout/hexagon_map.hpp"
+#include "puzzles/common/grid_puzzle.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
 
-class NumberWorkoutPuzzle final : public Puzzle {
+// Cells r1c1.. by the rows of the input (3, 9, ..., 9, 3 cells), the plain output in
+// that layout and reading it back: GridPuzzle.
+class NumberWorkoutPuzzle final : public GridPuzzle {
 public:
     static constexpr int unknown = 0;
 
@@ -20,18 +23,14 @@ public:
     const HexagonMap& map() const { return map_; }
     int clue(int cell) const { return clues_[cell]; }
 
-    int cell_count() const override { return workout_cells; }
-    // r1c1.. by the rows of the input (3, 9, ..., 9, 3 cells).
-    CellNames cell_names() const override;
     // "hexagon 4" (1..13), in check lines and traces alike.
-    static std::string hexagon_name(int h);
+    static std::string hexagon_name(int h) { return numbered_name("hexagon", h - 1); }
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
-    std::string render_plain(const Values& values) const override;
+    // {"cells": [...]}: the 78 digits in cell order.
     void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
-    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
 
 private:
     std::vector<int> clues_;

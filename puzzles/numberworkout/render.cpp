@@ -1,40 +1,14 @@
-// Number Workout output: the digits in the input's layout (short rows centred), the
-// JSON cell list, and an SVG of the 13 hexagons with the touching pairs highlighted.
+// Number Workout output: the JSON cell list and an SVG of the 13 hexagons with the
+// touching pairs highlighted (the plain digits in the input's layout are GridPuzzle's).
 #include <cmath>
-#include <cstdio>
 #include <numbers>
 
+#include "puzzles/common/svg.hpp"
 #include "puzzles/numberworkout/numberworkout_puzzle.hpp"
 
 namespace prune::puzzles {
-namespace {
-
-std::string number(double v) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f", v);
-    return buffer;
-}
-
-}  // namespace
-
-std::string NumberWorkoutPuzzle::render_plain(const Values& values) const {
-    std::string text;
-    int cell = 0;
-    for (int row = 0; row < workout_rows; ++row) {
-        text += std::string(static_cast<std::size_t>((9 - workout_row_lengths[row]) / 2), ' ');
-        for (int i = 0; i < workout_row_lengths[row]; ++i) text += static_cast<char>('0' + values[cell++]);
-        text += '\n';
-    }
-    return text;
-}
-
 void NumberWorkoutPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("cells");
-    json.begin_array();
-    for (int v : values) json.value(v);
-    json.end_array();
-    json.end_object();
+    write_json_values(json, "cells", values);
 }
 
 std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const {
@@ -43,8 +17,7 @@ std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const 
     const double half_height = std::sqrt(3.0) / 2.0 * radius;  // apothem
     const double width = 5 * radius + 2 * margin;
     const double height = 10 * half_height + 2 * margin;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + number(width) + "\" height=\"" + number(height) + "\" viewBox=\"0 0 " +
-                      number(width) + " " + number(height) + "\">\n";
+    std::string svg = svg_open(svg_one_decimal(width), svg_one_decimal(height));
     const CellNames names = cell_names();  // as in the check lines
     for (int h = 1; h <= workout_hexagons; ++h) {
         const double cx = margin + radius + 1.5 * radius * (map_.column[h - 1] + 1);
@@ -56,17 +29,17 @@ std::string NumberWorkoutPuzzle::render_html_figure(const Values& values) const 
             const double left = facing + std::numbers::pi / 6;
             const double right = facing - std::numbers::pi / 6;
             const bool pair = s.partner >= 0;
-            svg += "<polygon points=\"" + number(cx) + "," + number(cy) + " " + number(cx + radius * std::cos(left)) + "," +
-                   number(cy - radius * std::sin(left)) + " " + number(cx + radius * std::cos(right)) + "," + number(cy - radius * std::sin(right)) +
+            svg += "<polygon points=\"" + svg_one_decimal(cx) + "," + svg_one_decimal(cy) + " " + svg_one_decimal(cx + radius * std::cos(left)) + "," +
+                   svg_one_decimal(cy - radius * std::sin(left)) + " " + svg_one_decimal(cx + radius * std::cos(right)) + "," + svg_one_decimal(cy - radius * std::sin(right)) +
                    "\" fill=\"" + (pair ? "#bbdefb" : "#ffffff") + "\" stroke=\"#546e7a\" stroke-width=\"1\"><title>" + names[static_cast<std::size_t>(s.cell)] +
                    (pair ? " (pair with " + names[static_cast<std::size_t>(s.partner)] + ")" : std::string()) + "</title></polygon>\n";
             const double tx = cx + 0.58 * radius * std::cos(facing);
             const double ty = cy - 0.58 * radius * std::sin(facing) + 6;
             const bool given = clues_[s.cell] != unknown;
-            svg += "<text x=\"" + number(tx) + "\" y=\"" + number(ty) + "\" text-anchor=\"middle\" font-size=\"17\" font-family=\"sans-serif\"" +
+            svg += "<text x=\"" + svg_one_decimal(tx) + "\" y=\"" + svg_one_decimal(ty) + "\" text-anchor=\"middle\" font-size=\"17\" font-family=\"sans-serif\"" +
                    (given ? " font-weight=\"bold\"" : " fill=\"#37474f\"") + ">" + std::to_string(values[s.cell]) + "</text>\n";
         }
-        svg += "<text x=\"" + number(cx) + "\" y=\"" + number(cy + 3) + "\" text-anchor=\"middle\" font-size=\"9\" fill=\"#90a4ae\">" + std::to_string(h) +
+        svg += "<text x=\"" + svg_one_decimal(cx) + "\" y=\"" + svg_one_decimal(cy + 3) + "\" text-anchor=\"middle\" font-size=\"9\" fill=\"#90a4ae\">" + std::to_string(h) +
                "</text>\n</g>\n";
     }
     svg += "</svg>";

@@ -65,12 +65,7 @@ std::string OstomachionPuzzle::summary() const {
 
 std::vector<Rule> OstomachionPuzzle::rules() const {
     std::vector<Rule> rules;
-    Rule range;
-    range.label = "Colours";
-    range.shape = RuleShape::values_in_range;
-    for (int r = 0; r < region_count(); ++r) range.cells.push_back(r);
-    range.low = 0;
-    range.high = colours_ - 1;
+    const Rule range = values_in_range_rule("Colours", region_count(), 0, colours_ - 1);
     rules.push_back(range);
     for (const auto& [a, b] : borders()) {
         Rule rule;
@@ -141,12 +136,8 @@ PuzzleModel OstomachionPuzzle::build_model(Solver& solver, const ModelSettings& 
 OstomachionPuzzle::Counted OstomachionPuzzle::count_colourings(bool break_symmetry, const SearchOptions& options) const {
     Solver solver;
     const PuzzleModel model = build_model_with(solver, break_symmetry);
-    SearchOptions search_options = options;
-    if (search_options.decision_variables.empty()) search_options.decision_variables = model.decisions;
-    Search search(solver, search_options);
     Counted counted;
-    counted.limit_reached = search.count(counted.count) != SearchStatus::exhausted;
-    counted.statistics = search.statistics();
+    count_below(solver, model, options, counted);
     counted.variables = solver.variable_count();
     counted.propagators = solver.propagator_count();
     return counted;
@@ -156,11 +147,7 @@ std::optional<KindCount> OstomachionPuzzle::count_solutions(const ModelSettings&
     std::uint64_t factorial = 1;
     for (int k = 2; k <= colours_; ++k) factorial *= static_cast<std::uint64_t>(k);
     const Counted counted = count_colourings(!plain_count_, options);
-    KindCount result;
-    result.limit_reached = counted.limit_reached;
-    result.statistics = counted.statistics;
-    result.variables = counted.variables;
-    result.propagators = counted.propagators;
+    KindCount result = kind_count(counted);
     result.count = plain_count_ ? counted.count : counted.count * factorial;
     result.figures.push_back({"count_up_to_renaming", "Up to renaming the colours", plain_count_ ? counted.count / factorial : counted.count});
     return result;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/common/model_count.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
@@ -34,13 +35,7 @@ public:
 
     // Counts the colourings: all of them, or (break_symmetry) only the canonical ones
     // whose colours first appear in the order 0, 1, 2, ... (region order).
-    struct Counted {
-        std::uint64_t count = 0;
-        bool limit_reached = false;
-        SearchStatistics statistics;
-        int variables = 0;
-        int propagators = 0;
-    };
+    using Counted = CountRun;
     Counted count_colourings(bool break_symmetry, const SearchOptions& options) const;
     // The model, optionally with value precedence (colour c > 0 appears only after c-1).
     PuzzleModel build_model_with(Solver& solver, bool break_symmetry) const;

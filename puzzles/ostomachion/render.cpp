@@ -1,8 +1,7 @@
 // Ostomachion output: 'REGION: COLOUR' lines, {"colours": [...]}, and an SVG of the
 // region graph (regions on a circle, borders as lines, each disc in its colour).
-#include <cmath>
-
 #include "puzzles/common/html_page.hpp"
+#include "puzzles/common/svg.hpp"
 #include "puzzles/ostomachion/ostomachion_puzzle.hpp"
 
 namespace prune::puzzles {
@@ -14,12 +13,7 @@ std::string OstomachionPuzzle::render_plain(const Values& values) const {
 }
 
 void OstomachionPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("colours");
-    json.begin_array();
-    for (int v : values) json.value(v);
-    json.end_array();
-    json.end_object();
+    write_json_values(json, "colours", values);
 }
 
 std::string OstomachionPuzzle::render_html_figure(const Values& values) const {
@@ -27,11 +21,10 @@ std::string OstomachionPuzzle::render_html_figure(const Values& values) const {
     constexpr int side = 420;
     constexpr double radius = 170;
     const int n = region_count();
-    auto x_of = [&](int r) { return side / 2.0 + radius * std::sin(2 * 3.14159265358979 * r / n); };
-    auto y_of = [&](int r) { return side / 2.0 - radius * std::cos(2 * 3.14159265358979 * r / n); };
-    auto num = [](double v) { return std::to_string(static_cast<int>(std::lround(v))); };
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(side) + "\" height=\"" + std::to_string(side) +
-                      "\" viewBox=\"0 0 " + std::to_string(side) + " " + std::to_string(side) + "\">\n";
+    auto x_of = [&](int r) { return on_circle(r, n, side / 2.0, radius).x; };
+    auto y_of = [&](int r) { return on_circle(r, n, side / 2.0, radius).y; };
+    auto num = svg_whole;
+    std::string svg = svg_open(side, side);
     for (const auto& [a, b] : borders()) {
         svg += "<line x1=\"" + num(x_of(a)) + "\" y1=\"" + num(y_of(a)) + "\" x2=\"" + num(x_of(b)) + "\" y2=\"" + num(y_of(b)) +
                "\" stroke=\"#888\"/>\n";

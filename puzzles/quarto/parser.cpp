@@ -1,17 +1,12 @@
 // Quarto input: an optional `lines FAMILY,...` line and an optional board of four
 // rows of four entries, each '.' (empty) or a given piece 0..15.
-#include <charconv>
 
+#include "puzzles/common/input_reader.hpp"
+#include "puzzles/common/whole_number.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 
 namespace prune::puzzles {
 namespace {
-
-bool parse_int(const std::string& text, int& out) {
-    if (text.empty()) return false;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-    return ec == std::errc() && end == text.data() + text.size();
-}
 
 const char* const family_help = "rows, columns, diagonals, blocks, torus-blocks, broken-diagonals, none";
 
@@ -41,107 +36,150 @@ bool parse_families(const std::vector<SourceLine::Word>& words, unsigned& famili
     return true;
 }
 
-}  // namespace
+// What a quarto file holds, read one line at a time, then the kind options applied.
+class QuartoReader : public InputReader {
+public:
+    QuartoReader(const SourceText& source, const KindFlags& flags) : InputReader(source), flags_(flags) {}
 
-ParseResult parse_quarto(const SourceText& source, const KindFlags& flags) {
-    ParseResult result;
-    auto fail = [&](int line, int column, std::string message) {
-        result.error = source.error_at(line, column, std::move(message));
-        return std::move(result);
-    };
-    unsigned families = 0;
-    int lines_line = 0;
-    std::vector<int> clues(QuartoPuzzle::cells, -1);
-    std::vector<std::pair<int, int>> where(16, {0, 0});  // line, column of each given piece
-    int rows = 0;
-    std::vector<std::array<int, 4>> extra_lines;
-    for (const SourceLine& line : source.content_lines()) {
+    std::unique_ptr<QuartoPuzzle> read();
+
+private:
+    bool read_families(const SourceLine& line, const std::vector<SourceLine::Word>& words);
+    bool read_own_line(const SourceLine& line, const std::vector<SourceLine::Word>& words);
+    bool read_board_row(const SourceLine& line, const std::vector<SourceLine::Word>& words);
+    bool apply_lines_option();
+    bool read_model_options();
+
+    const KindFlags& flags_;
+    unsigned families_ = 0;
+    int lines_line_ = 0;
+    std::vector<int> clues_ = std::vector<int>(QuartoPuzzle::cells, -1);
+    std::vector<std::pair<int, int>> where_ = std::vector<std::pair<int, int>>(16, {0, 0});  // line, column of each given piece
+    int rows_ = 0;
+    std::vector<std::array<int, 4>> extra_lines_;
+    QuartoModel model_ = QuartoModel::permutation;
+    int reduction_ = 3;
+};
+
+std::unique_ptr<QuartoPuzzle> QuartoReader::read() {
+    for (const SourceLine& line : source_.content_lines()) {
         const std::vector<SourceLine::Word> words = line.words();
-        const int end_column = line.end_column();
-        if (words[0].text == "lines") {
-            if (lines_line != 0) return fail(line.number, words[0].column, "'lines' given twice (first on line " + std::to_string(lines_line) + ")");
-            int bad_column = 0;
-            int named = 0;
-            std::string bad;
-            if (!parse_families({words.begin() + 1, words.end()}, families, named, bad_column, bad)) {
-                return fail(line.number, bad_column, "unknown line family '" + bad + "' (known: " + family_help + ")");
-            }
-            if (named == 0) return fail(line.number, end_column, std::string("expected 'lines FAMILY,...' with FAMILY among ") + family_help);
-            lines_line = line.number;
-            continue;
-        }
-        if (words[0].text == "line") {
-            std::array<int, 4> cells{};
-            if (words.size() != 5) {
-                return fail(line.number, words.size() > 5 ? words[5].column : end_column, "expected 'line C C C C' with 4 cells 0..15");
-            }
-            for (int i = 0; i < 4; ++i) {
-                const SourceLine::Word& word = words[i + 1];
-                if (!parse_int(word.text, cells[i]) || cells[i] < 0 || cells[i] > 15) {
-                    return fail(line.number, word.column, "expected a cell number 0..15 (row-major), found '" + word.text + "'");
-                }
-                for (int j = 0; j < i; ++j) {
-                    if (cells[j] == cells[i]) return fail(line.number, word.column, "cell " + word.text + " is named twice in this line");
-                }
-            }
-            extra_lines.push_back(cells);
-            continue;
-        }
-        if (rows == 4) return fail(line.number, words[0].column, "the board has only 4 rows");
-        if (words.size() > 4) return fail(line.number, words[4].column, "a board row has 4 entries");
-        if (words.size() < 4) {
-            return fail(line.number, end_column,
-                        "expected 4 entries ('.' or a piece 0..15) in a board row, found " + std::to_string(words.size()));
-        }
-        for (int c = 0; c < 4; ++c) {
-            const SourceLine::Word& word = words[c];
-            if (word.text == ".") continue;
-            int piece = -1;
-            if (!parse_int(word.text, piece) || piece < 0 || piece > 15) {
-                return fail(line.number, word.column, "expected '.' or a piece number 0..15, found '" + word.text + "'");
-            }
-            if (where[piece].first != 0) {
-                return fail(line.number, word.column,
-                            "piece " + std::to_string(piece) + " is given twice (also on line " + std::to_string(where[piece].first) + ", column " +
-                                std::to_string(where[piece].second) + ")");
-            }
-            where[piece] = {line.number, word.column};
-            clues[rows * 4 + c] = piece;
-        }
-        ++rows;
+        const bool ok = words[0].text == "lines" ? read_families(line, words)
+                          : words[0].text == "line" ? read_own_line(line, words)
+                                                    : read_board_row(line, words);
+        if (!ok) return nullptr;
     }
-    if (rows != 0 && rows != 4) {
-        return fail(source.last_line_number(), 1, "the board has " + std::to_string(rows) + " rows, expected 4");
+    if (rows_ != 0 && rows_ != 4) {
+        fail(source_.last_line_number(), 1, "the board has " + std::to_string(rows_) + " rows, expected 4");
+        return nullptr;
     }
-    if (const auto given = kind_option_value(flags, "--lines")) {
-        unsigned from_option = 0;
-        int bad_column = 0;
-        int named = 0;
-        std::string bad;
-        if (!parse_families({SourceLine::Word{*given, 1}}, from_option, named, bad_column, bad)) {
-            return fail(1, 1, "--lines: unknown line family '" + bad + "' (known: " + family_help + ")");
+    if (!apply_lines_option() || !read_model_options()) return nullptr;
+    return std::make_unique<QuartoPuzzle>(families_, std::move(clues_), model_, reduction_, flags_.count("--up-to-symmetry") != 0, extra_lines_);
+}
+
+// `lines FAMILY,...`
+bool QuartoReader::read_families(const SourceLine& line, const std::vector<SourceLine::Word>& words) {
+    if (lines_line_ != 0) return fail(line.number, words[0].column, "'lines' given twice (first on line " + std::to_string(lines_line_) + ")");
+    int bad_column = 0;
+    int named = 0;
+    std::string bad;
+    if (!parse_families({words.begin() + 1, words.end()}, families_, named, bad_column, bad)) {
+        return fail(line.number, bad_column, "unknown line family '" + bad + "' (known: " + family_help + ")");
+    }
+    if (named == 0) return fail(line.number, line.end_column(), std::string("expected 'lines FAMILY,...' with FAMILY among ") + family_help);
+    lines_line_ = line.number;
+    return true;
+}
+
+// `line C C C C`: a line of the file's own, by its cells.
+bool QuartoReader::read_own_line(const SourceLine& line, const std::vector<SourceLine::Word>& words) {
+    std::array<int, 4> cells{};
+    if (words.size() != 5) {
+        return fail(line.number, words.size() > 5 ? words[5].column : line.end_column(), "expected 'line C C C C' with 4 cells 0..15");
+    }
+    for (int i = 0; i < 4; ++i) {
+        const SourceLine::Word& word = words[i + 1];
+        if (!parse_whole_number(word.text, cells[i]) || cells[i] < 0 || cells[i] > 15) {
+            return fail(line.number, word.column, "expected a cell number 0..15 (row-major), found '" + word.text + "'");
         }
-        if (named == 0) return fail(1, 1, std::string("--lines needs FAMILY,... among ") + family_help);
-        families = from_option;
+        for (int j = 0; j < i; ++j) {
+            if (cells[j] == cells[i]) return fail(line.number, word.column, "cell " + word.text + " is named twice in this line");
+        }
     }
-    if (lines_line == 0 && !kind_option_value(flags, "--lines")) families = quarto_default_families;
-    QuartoModel model = QuartoModel::permutation;
-    if (const auto given = kind_option_value(flags, "--model")) {
+    extra_lines_.push_back(cells);
+    return true;
+}
+
+// A row of the board: four entries, '.' or a piece given once in the whole board.
+bool QuartoReader::read_board_row(const SourceLine& line, const std::vector<SourceLine::Word>& words) {
+    if (rows_ == 4) return fail(line.number, words[0].column, "the board has only 4 rows");
+    if (words.size() > 4) return fail(line.number, words[4].column, "a board row has 4 entries");
+    if (words.size() < 4) {
+        return fail(line.number, line.end_column(), "expected 4 entries ('.' or a piece 0..15) in a board row, found " + std::to_string(words.size()));
+    }
+    for (int c = 0; c < 4; ++c) {
+        const SourceLine::Word& word = words[c];
+        if (word.text == ".") continue;
+        int piece = -1;
+        if (!parse_whole_number(word.text, piece) || piece < 0 || piece > 15) {
+            return fail(line.number, word.column, "expected '.' or a piece number 0..15, found '" + word.text + "'");
+        }
+        if (where_[piece].first != 0) {
+            return fail(line.number, word.column,
+                        "piece " + std::to_string(piece) + " is given twice (also on line " + std::to_string(where_[piece].first) + ", column " +
+                            std::to_string(where_[piece].second) + ")");
+        }
+        where_[piece] = {line.number, word.column};
+        clues_[rows_ * 4 + c] = piece;
+    }
+    ++rows_;
+    return true;
+}
+
+// --lines overrides the file's families; with neither, the default families.
+bool QuartoReader::apply_lines_option() {
+    const auto given = kind_option_value(flags_, "--lines");
+    if (!given) {
+        if (lines_line_ == 0) families_ = quarto_default_families;
+        return true;
+    }
+    unsigned from_option = 0;
+    int bad_column = 0;
+    int named = 0;
+    std::string bad;
+    if (!parse_families({SourceLine::Word{*given, 1}}, from_option, named, bad_column, bad)) {
+        return fail(1, 1, "--lines: unknown line family '" + bad + "' (known: " + family_help + ")");
+    }
+    if (named == 0) return fail(1, 1, std::string("--lines needs FAMILY,... among ") + family_help);
+    families_ = from_option;
+    return true;
+}
+
+// --model, --reduction and --plain-count.
+bool QuartoReader::read_model_options() {
+    if (const auto given = kind_option_value(flags_, "--model")) {
         if (*given == "attributes") {
-            model = QuartoModel::attributes;
+            model_ = QuartoModel::attributes;
         } else if (*given != "permutation") {
             return fail(1, 1, "--model must be 'permutation' or 'attributes', found '" + *given + "'");
         }
     }
-    int reduction = 3;
-    if (const auto given = kind_option_value(flags, "--reduction")) {
-        if (!parse_int(*given, reduction) || reduction < 0 || reduction > 3) {
+    if (const auto given = kind_option_value(flags_, "--reduction")) {
+        if (!parse_whole_number(*given, reduction_) || reduction_ < 0 || reduction_ > 3) {
             return fail(1, 1, "--reduction must be 0, 1, 2 or 3, found '" + *given + "'");
         }
     }
-    if (flags.count("--plain-count") != 0) reduction = 0;
-    result.puzzle = std::make_unique<QuartoPuzzle>(families, std::move(clues), model, reduction, flags.count("--up-to-symmetry") != 0,
-                                                   extra_lines);
+    if (flags_.count("--plain-count") != 0) reduction_ = 0;
+    return true;
+}
+
+}  // namespace
+
+ParseResult parse_quarto(const SourceText& source, const KindFlags& flags) {
+    ParseResult result;
+    QuartoReader reader(source, flags);
+    result.puzzle = reader.read();
+    if (!result.puzzle) result.error = reader.error();
     return result;
 }
 

@@ -22,6 +22,7 @@
 #include <set>
 
 #include "puzzles/common/grid_name.hpp"
+#include "puzzles/common/model_count.hpp"
 
 namespace prune::puzzles {
 namespace {
@@ -74,25 +75,6 @@ std::vector<std::pair<QuartoMap, std::uint64_t>> conjugacy_classes(const std::ve
     return classes;
 }
 
-void add_statistics(SearchStatistics& into, const SearchStatistics& s) {
-    into.nodes += s.nodes;
-    into.failures += s.failures;
-    into.propagations += s.propagations;
-    into.solutions += s.solutions;
-    into.restarts += s.restarts;
-    into.max_depth = std::max(into.max_depth, s.max_depth);
-    into.seconds += s.seconds;
-}
-
-void add_counted(QuartoPuzzle::Counted& into, const QuartoPuzzle::Counted& c, std::uint64_t weight) {
-    into.count += weight * c.count;
-    into.limit_reached = into.limit_reached || c.limit_reached;
-    add_statistics(into.statistics, c.statistics);
-    if (c.variables != 0) into.variables = c.variables;
-    if (c.propagators != 0) into.propagators = c.propagators;
-    into.searches += c.searches;
-}
-
 // Spreads a time limit over several searches: each gets what is left.
 class Budget {
 public:
@@ -111,18 +93,6 @@ private:
     SearchOptions options_;
     std::chrono::steady_clock::time_point start_;
 };
-
-// Counts the solutions below the solver's current state (a fresh Search).
-void run_count(Solver& solver, const PuzzleModel& model, SearchOptions options, QuartoPuzzle::Counted& counted) {
-    if (options.decision_variables.empty()) options.decision_variables = model.decisions;
-    Search search(solver, options);
-    std::uint64_t count = 0;
-    const SearchStatus status = search.count(count);
-    counted.count += count;
-    counted.limit_reached = counted.limit_reached || status != SearchStatus::exhausted;
-    add_statistics(counted.statistics, search.statistics());
-    ++counted.searches;
-}
 
 }  // namespace
 
@@ -145,7 +115,7 @@ std::string quarto_family_list(unsigned families) {
 
 QuartoPuzzle::QuartoPuzzle(unsigned families, std::vector<int> clues, QuartoModel model, int reduction, bool up_to_symmetry,
                            const std::vector<std::array<int, 4>>& extra_lines)
-    : families_(families), clues_(std::move(clues)), model_(model), reduction_(reduction), up_to_symmetry_(up_to_symmetry),
+    : GridPuzzle(side, side), families_(families), clues_(std::move(clues)), model_(model), reduction_(reduction), up_to_symmetry_(up_to_symmetry),
       lines_(lines_of(families)) {
     for (std::array<int, 4> cells : extra_lines) {
         std::sort(cells.begin(), cells.end());
@@ -265,17 +235,10 @@ std::string QuartoPuzzle::summary() const {
     return text;
 }
 
-CellNames QuartoPuzzle::cell_names() const { return grid_names(side, side); }
-
 std::vector<Rule> QuartoPuzzle::rules() const {
     std::vector<Rule> rules;
     const CellNames names = cell_names();
-    Rule range;
-    range.label = "Pieces";
-    range.shape = RuleShape::values_in_range;
-    for (int c = 0; c < cells; ++c) range.cells.push_back(c);
-    range.low = 0;
-    range.high = 15;
+    const Rule range = values_in_range_rule("Pieces", cells, 0, 15);
     rules.push_back(range);
     Rule once = range;
     once.label = "Each piece once";
@@ -415,7 +378,7 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
         if (clues_[c] < 0) prefix.push_back(c);
     }
     if (depth <= 0 || h.size() == 1 || prefix.empty()) {
-        run_count(solver, m, options, counted);
+        count_below(solver, m, options, counted);
         return counted;
     }
     if (!solver.error().empty() || solver.root_failed() || !solver.propagate()) return counted;
@@ -452,8 +415,8 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
         for (int i = 0; i < depth && ok; ++i) ok = solver.assign(m.cells[prefix[i]], rep[i]) != Event::failed;
         if (ok) {
             Counted one;
-            run_count(solver, m, run_options, one);
-            add_counted(counted, one, size);
+            count_below(solver, m, run_options, one);
+            add_count(counted, one, size);
         }
         solver.clear_queue();
         solver.pop_level();
@@ -478,7 +441,7 @@ QuartoPuzzle::Counted QuartoPuzzle::count_fixed(QuartoModel model, const QuartoM
     }
     counted.variables = solver.variable_count();
     counted.propagators = solver.propagator_count();
-    run_count(solver, m, options, counted);
+    count_below(solver, m, options, counted);
     return counted;
 }
 
@@ -530,7 +493,7 @@ QuartoPuzzle::OrbitCount QuartoPuzzle::count_orbits(QuartoModel model, int depth
             sum += e.weight * result.total.count;
         } else {
             const Counted fixed = count_fixed(model, e.cell_map, e.piece_map, run_options);
-            add_counted(result.fixed, fixed, 1);
+            add_count(result.fixed, fixed, 1);
             sum += e.weight * fixed.count;
             result.fixed_sum += e.weight * fixed.count;
         }
@@ -542,13 +505,7 @@ QuartoPuzzle::OrbitCount QuartoPuzzle::count_orbits(QuartoModel model, int depth
 std::optional<KindCount> QuartoPuzzle::count_solutions(const ModelSettings& /*settings*/, const SearchOptions& options) const {
     KindCount result;
     if (!up_to_symmetry_) {
-        const Counted counted = count_boards(model_, reduction_, options);
-        result.count = counted.count;
-        result.limit_reached = counted.limit_reached;
-        result.statistics = counted.statistics;
-        result.variables = counted.variables;
-        result.propagators = counted.propagators;
-        return result;
+        return kind_count(count_boards(model_, reduction_, options));
     }
     const OrbitCount orbits = count_orbits(model_, reduction_, options);
     result.count = orbits.total.count;

@@ -22,6 +22,8 @@
 #include <vector>
 
 #include "engine/tuple_set.hpp"
+#include "puzzles/common/grid_puzzle.hpp"
+#include "puzzles/common/model_count.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
@@ -51,7 +53,8 @@ struct QuartoLine {
 
 enum class QuartoModel { permutation, attributes };
 
-class QuartoPuzzle final : public Puzzle {
+// Cells r1c1..r4c4: GridPuzzle.
+class QuartoPuzzle final : public GridPuzzle {
 public:
     static constexpr int side = 4;
     static constexpr int cells = 16;
@@ -88,14 +91,7 @@ public:
     // that map the set of lines onto itself, identity first.
     std::vector<QuartoMap> geometric_group() const;
 
-    struct Counted {
-        std::uint64_t count = 0;
-        bool limit_reached = false;
-        SearchStatistics statistics;
-        int variables = 0;
-        int propagators = 0;
-        int searches = 0;
-    };
+    using Counted = CountRun;
     // Counts the boards. depth 0: one plain count. depth d = 1..3: the tuples of pieces
     // on the first d cells without a clue fall into orbits under H, the maps of G0 that
     // fix every given piece (G0 itself without clues); the count is the sum over one
@@ -121,12 +117,12 @@ public:
     OrbitCount count_orbits(QuartoModel model, int depth, const SearchOptions& options, bool by_classes = true,
                             bool skip_identity = false) const;
 
-    int cell_count() const override { return cells; }
-    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    // The board of piece numbers, then each row's pieces in words.
     std::string render_plain(const Values& values) const override;
+    // {"board": [[...], ...]}.
     void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
     std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;

@@ -2,9 +2,9 @@
 // words; {"board": [[...], ...]}; an SVG drawing of the pieces.
 #include "puzzles/common/grid_name.hpp"
 #include "puzzles/common/html_page.hpp"
+#include "puzzles/common/svg.hpp"
+#include "puzzles/common/whole_number.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
-
-#include <charconv>
 
 namespace prune::puzzles {
 
@@ -36,16 +36,7 @@ std::string QuartoPuzzle::render_plain(const Values& values) const {
 }
 
 void QuartoPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("board");
-    json.begin_array();
-    for (int r = 0; r < side; ++r) {
-        json.begin_array();
-        for (int c = 0; c < side; ++c) json.value(values[r * side + c]);
-        json.end_array();
-    }
-    json.end_array();
-    json.end_object();
+    write_json_rows(json, "board", values);
 }
 
 std::string QuartoPuzzle::render_html_figure(const Values& values) const {
@@ -53,8 +44,7 @@ std::string QuartoPuzzle::render_html_figure(const Values& values) const {
     constexpr int margin = 8;
     const int size = side * cell + 2 * margin;
     auto num = [](int v) { return std::to_string(v); };
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(size) + "\" height=\"" + num(size) + "\" viewBox=\"0 0 " +
-                      num(size) + " " + num(size) + "\">\n";
+    std::string svg = svg_open(size, size);
     for (int r = 0; r < side; ++r) {
         for (int c = 0; c < side; ++c) {
             const int v = values[r * side + c];
@@ -103,8 +93,7 @@ std::optional<Values> QuartoPuzzle::read_plain_solution(const SourceText& text, 
         Values row;
         for (const SourceLine::Word& w : words) {
             int v = 0;
-            const auto [end, ec] = std::from_chars(w.text.data(), w.text.data() + w.text.size(), v);
-            if (ec != std::errc() || end != w.text.data() + w.text.size()) break;
+            if (!parse_whole_number(w.text, v)) break;
             row.push_back(v);
         }
         if (words.size() != 4 || row.size() != 4) {

@@ -1,37 +1,16 @@
-// Seki output: the grid of 0/1 (1 black) as text, JSON and SVG.
+// Seki's figure: the grid of black (1) and white (0) cells and the rotors, in SVG
+// (the plain and JSON outputs are GridPuzzle's).
 #include "puzzles/common/html_page.hpp"
+#include "puzzles/common/svg.hpp"
 #include "puzzles/seki/seki_puzzle.hpp"
 
 namespace prune::puzzles {
-
-std::string SekiPuzzle::render_plain(const Values& values) const {
-    std::string text;
-    for (int r = 0; r < size_; ++r) {
-        for (int c = 0; c < size_; ++c) text += static_cast<char>('0' + values[r * size_ + c]);
-        text += '\n';
-    }
-    return text;
-}
-
-void SekiPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("grid");
-    json.begin_array();
-    for (int r = 0; r < size_; ++r) {
-        json.begin_array();
-        for (int c = 0; c < size_; ++c) json.value(values[r * size_ + c]);
-        json.end_array();
-    }
-    json.end_array();
-    json.end_object();
-}
 
 std::string SekiPuzzle::render_html_figure(const Values& values) const {
     constexpr int cell = 56;
     constexpr int margin = 8;
     const int side = size_ * cell + 2 * margin;
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(side) + "\" height=\"" + std::to_string(side) +
-                      "\" viewBox=\"0 0 " + std::to_string(side) + " " + std::to_string(side) + "\">\n";
+    std::string svg = svg_open(side, side);
     for (int r = 0; r < size_; ++r) {
         for (int c = 0; c < size_; ++c) {
             const bool black = values[r * size_ + c] == 1;

@@ -1,11 +1,8 @@
 #include "puzzles/seki/seki_puzzle.hpp"
 
-#include "puzzles/common/grid_name.hpp"
-#include "puzzles/common/plain_grid.hpp"
-
 namespace prune::puzzles {
 
-SekiPuzzle::SekiPuzzle(int size, std::vector<char> rotors) : size_(size), rotors_(std::move(rotors)) {}
+SekiPuzzle::SekiPuzzle(int size, std::vector<char> rotors) : GridPuzzle(size, size), size_(size), rotors_(std::move(rotors)) {}
 
 std::array<int, 4> SekiPuzzle::rotor_cells(int k) const {
     const int row = k / (size_ - 1);
@@ -29,8 +26,6 @@ const std::vector<std::vector<int>>& SekiPuzzle::allowed_patterns(char rotor) {
     }
 }
 
-CellNames SekiPuzzle::cell_names() const { return grid_names(size_, size_); }
-
 std::string SekiPuzzle::rotor_name(int k) const {
     std::string name = "rotor ";
     name += std::to_string(k + 1);
@@ -47,13 +42,7 @@ std::string SekiPuzzle::summary() const {
 std::vector<Rule> SekiPuzzle::rules() const {
     std::vector<Rule> rules;
     const CellNames names = cell_names();
-    Rule cells;
-    cells.label = "Cells";
-    cells.shape = RuleShape::values_in_range;
-    for (int c = 0; c < cell_count(); ++c) cells.cells.push_back(c);
-    cells.low = 0;
-    cells.high = 1;
-    rules.push_back(std::move(cells));
+    rules.push_back(values_in_range_rule("Cells", cell_count(), 0, 1));
     for (int k = 0; k < rotor_count(); ++k) {
         const std::array<int, 4> around = rotor_cells(k);
         Rule rule;
@@ -64,10 +53,6 @@ std::vector<Rule> SekiPuzzle::rules() const {
         rules.push_back(std::move(rule));
     }
     return rules;
-}
-
-std::optional<Values> SekiPuzzle::read_plain_solution(const SourceText& text, Diagnostic& error) const {
-    return read_digit_grid(text, cell_count(), error);
 }
 
 }  // namespace prune::puzzles

@@ -9,11 +9,13 @@
 #include <array>
 #include <vector>
 
+#include "puzzles/common/grid_puzzle.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
 
-class SekiPuzzle final : public Puzzle {
+// Cells, plain output, JSON and reading back: GridPuzzle.
+class SekiPuzzle final : public GridPuzzle {
 public:
     // `rotors` holds (size-1)^2 rotor characters, row by row.
     SekiPuzzle(int size, std::vector<char> rotors);
@@ -30,15 +32,10 @@ public:
     // "rotor 3 (o)": rotor k's name in check lines and traces (numbered from 1, row by row).
     std::string rotor_name(int k) const;
 
-    int cell_count() const override { return size_ * size_; }
-    CellNames cell_names() const override;
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
-    std::string render_plain(const Values& values) const override;
-    void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
-    std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
     // Batch output (batch.cpp): the n*n cells as 0/1 digits, row by row.
     std::string render_line(const Values& values) const override;
 

@@ -19,7 +19,7 @@ PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& setti
         for (int c : cells) group.push_back(model.cells[c]);
         const int first = solver.propagator_count();
         all_different(solver, group, settings.alldifferent);
-        solver.name_propagators_from(first, group_name(what, i));  // as the check line names it
+        solver.name_propagators_from(first, numbered_name(what, i));  // as the check line names it
     };
     for (int i = 0; i < side(); ++i) {
         post(row_cells(i), "row", i);

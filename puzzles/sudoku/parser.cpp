@@ -127,89 +127,109 @@ int sudoku_value(const std::string& entry) {
     return value;
 }
 
+namespace {
+
+using LocatedEntries = std::vector<std::pair<SudokuEntry, int>>;  // each entry and its line number
+
+// No line may hold more cells than the largest sudoku (checked before any entry is built).
+bool check_line_sizes(const SourceText& source, const std::vector<SourceLine>& lines, Diagnostic& error) {
+    for (const SourceLine& line : lines) {
+        if (const std::size_t count = sudoku_entry_count(line); count > 625) {
+            std::string message = "a sudoku line holds at most 625 cells, this one has ";
+            message.append(std::to_string(count));
+            error = source.error_at(line.number, line.first_column, std::move(message));
+            return false;
+        }
+    }
+    return true;
+}
+
+// A whole grid on one line: its number of entries gives the size.
+bool read_one_line_grid(const SourceText& source, const SourceLine& line, int& box, LocatedEntries& entries, Diagnostic& error) {
+    for (const SudokuEntry& e : sudoku_entries(line)) entries.emplace_back(e, line.number);
+    box = box_of_cell_count(entries.size());
+    if (box != 0) return true;
+    error = source.error_at(line.number, line.first_column, "a one-line sudoku has 16, 81, 256 or 625 cells, this line has " + std::to_string(entries.size()));
+    return false;
+}
+
+// A grid of one row per line: the first row gives the size, every row and the number
+// of rows must match it.
+bool read_grid_rows(const SourceText& source, const std::vector<SourceLine>& lines, int& box, LocatedEntries& entries, Diagnostic& error) {
+    const std::size_t side = sudoku_entries(lines[0]).size();
+    box = box_of_side(side);
+    if (box == 0) {
+        error = source.error_at(lines[0].number, lines[0].first_column, "a sudoku row has 4, 9, 16 or 25 cells, this one has " + std::to_string(side));
+        return false;
+    }
+    const std::string size = std::to_string(side) + "x" + std::to_string(side);
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+        const SourceLine& line = lines[r];
+        if (r == side) {
+            error = source.error_at(line.number, line.first_column, "a " + size + " sudoku has " + std::to_string(side) + " rows; this is one more");
+            return false;
+        }
+        const std::vector<SudokuEntry> row = sudoku_entries(line);
+        if (row.size() != side) {
+            const int column = row.size() > side ? row[side].column : line.end_column();
+            error = source.error_at(line.number, column, "expected " + std::to_string(side) + " cells as in the first row, found " + std::to_string(row.size()));
+            return false;
+        }
+        for (const SudokuEntry& e : row) entries.emplace_back(e, line.number);
+    }
+    if (lines.size() < side) {
+        error = source.error_at(source.last_line_number(), 1,
+                                "a " + size + " sudoku has " + std::to_string(side) + " rows, found " + std::to_string(lines.size()));
+        return false;
+    }
+    return true;
+}
+
+// The value of every entry, each in 0..side; `letters` tells whether a clue was
+// written as a letter (the answer is then printed in letters too).
+bool read_clue_values(const SourceText& source, const LocatedEntries& entries, int side, std::vector<int>& clues, bool& letters, Diagnostic& error) {
+    for (const auto& [entry, line_number] : entries) {
+        letters = letters || (entry.text.size() == 1 && std::isalpha(static_cast<unsigned char>(entry.text[0])));
+        const int value = sudoku_value(entry.text);
+        if (value < 0) {
+            error = source.error_at(line_number, entry.column, "'" + entry.text + "' is not a sudoku value ('.', '_' or 0 for blank, 1.." + std::to_string(side) + ")");
+            return false;
+        }
+        if (value > side) {
+            error = source.error_at(line_number, entry.column,
+                                    "value " + std::to_string(value) + " ('" + entry.text + "') is too large for a " + std::to_string(side) + "x" +
+                                        std::to_string(side) + " sudoku");
+            return false;
+        }
+        clues.push_back(value);
+    }
+    return true;
+}
+
+}  // namespace
+
 ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
     ParseResult result;
     if (auto fast = parse_sudoku_one_line(source)) {
         result.puzzle = std::move(fast);
         return result;
     }
-    std::vector<SourceLine> lines = grid_lines(source);
+    const std::vector<SourceLine> lines = grid_lines(source);
     if (lines.empty()) {
         result.error = source.error_at(source.last_line_number(), 1, "no grid found (the input holds only comments or blank lines)");
         return result;
     }
-    for (const SourceLine& line : lines) {
-        if (const std::size_t count = sudoku_entry_count(line); count > 625) {
-            std::string message = "a sudoku line holds at most 625 cells, this one has ";
-            message.append(std::to_string(count));
-            result.error = source.error_at(line.number, line.first_column, std::move(message));
-            return result;
-        }
-    }
-
     int box = 0;
-    std::vector<std::pair<SudokuEntry, int>> entries;  // entry and its line number
-    if (lines.size() == 1) {
-        for (const SudokuEntry& e : sudoku_entries(lines[0])) entries.emplace_back(e, lines[0].number);
-        box = box_of_cell_count(entries.size());
-        if (box == 0) {
-            result.error = source.error_at(lines[0].number, lines[0].first_column,
-                                           "a one-line sudoku has 16, 81, 256 or 625 cells, this line has " + std::to_string(entries.size()));
-            return result;
-        }
-    } else {
-        const std::size_t side = sudoku_entries(lines[0]).size();
-        box = box_of_side(side);
-        if (box == 0) {
-            result.error = source.error_at(lines[0].number, lines[0].first_column,
-                                           "a sudoku row has 4, 9, 16 or 25 cells, this one has " + std::to_string(side));
-            return result;
-        }
-        for (std::size_t r = 0; r < lines.size(); ++r) {
-            const SourceLine& line = lines[r];
-            if (r == side) {
-                result.error = source.error_at(line.number, line.first_column,
-                                               "a " + std::to_string(side) + "x" + std::to_string(side) + " sudoku has " + std::to_string(side) + " rows; this is one more");
-                return result;
-            }
-            const std::vector<SudokuEntry> row = sudoku_entries(line);
-            if (row.size() != side) {
-                const int column = row.size() > side ? row[side].column : line.end_column();
-                result.error = source.error_at(line.number, column,
-                                               "expected " + std::to_string(side) + " cells as in the first row, found " + std::to_string(row.size()));
-                return result;
-            }
-            for (const SudokuEntry& e : row) entries.emplace_back(e, line.number);
-        }
-        if (lines.size() < side) {
-            result.error = source.error_at(source.last_line_number(), 1,
-                                           "a " + std::to_string(side) + "x" + std::to_string(side) + " sudoku has " + std::to_string(side) + " rows, found " +
-                                               std::to_string(lines.size()));
-            return result;
-        }
-    }
-
-    const int side = box * box;
+    LocatedEntries entries;
     std::vector<int> clues;
-    bool letters = false;  // a clue written as a letter: the answer is printed in letters too
-    for (const auto& [entry, line_number] : entries) {
-        letters = letters || (entry.text.size() == 1 && std::isalpha(static_cast<unsigned char>(entry.text[0])));
-        const int value = sudoku_value(entry.text);
-        if (value < 0) {
-            result.error = source.error_at(line_number, entry.column,
-                                           "'" + entry.text + "' is not a sudoku value ('.', '_' or 0 for blank, 1.." + std::to_string(side) + ")");
-            return result;
-        }
-        if (value > side) {
-            result.error = source.error_at(line_number, entry.column,
-                                           "value " + std::to_string(value) + " ('" + entry.text + "') is too large for a " + std::to_string(side) + "x" +
-                                               std::to_string(side) + " sudoku");
-            return result;
-        }
-        clues.push_back(value);
-    }
+    bool letters = false;
+    const bool read = check_line_sizes(source, lines, result.error) &&
+                      (lines.size() == 1 ? read_one_line_grid(source, lines[0], box, entries, result.error)
+                                         : read_grid_rows(source, lines, box, entries, result.error)) &&
+                      read_clue_values(source, entries, box * box, clues, letters, result.error);
+    if (!read) return result;
     auto puzzle = std::make_unique<SudokuPuzzle>(box, std::move(clues));
-    puzzle->set_letters(letters && side > 9);
+    puzzle->set_letters(letters && box * box > 9);
     result.puzzle = std::move(puzzle);
     return result;
 }

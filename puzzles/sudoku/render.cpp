@@ -1,8 +1,9 @@
-// Sudoku output: the grid with box separators, the JSON grid, an SVG with the clues
-// in bold; and reading the plain grid back.
+// Sudoku output: the grid with box separators, an SVG with the clues in bold, and
+// reading the plain grid back (the JSON grid is GridPuzzle's).
 #include <cctype>
 
 #include "puzzles/common/plain_grid.hpp"
+#include "puzzles/common/svg.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
 namespace prune::puzzles {
@@ -37,25 +38,11 @@ std::string SudokuPuzzle::render_plain(const Values& values) const {
     return text;
 }
 
-void SudokuPuzzle::write_json_solution(JsonWriter& json, const Values& values) const {
-    json.begin_object();
-    json.key("grid");
-    json.begin_array();
-    for (int r = 0; r < side(); ++r) {
-        json.begin_array();
-        for (int c = 0; c < side(); ++c) json.value(values[r * side() + c]);
-        json.end_array();
-    }
-    json.end_array();
-    json.end_object();
-}
-
 std::string SudokuPuzzle::render_html_figure(const Values& values) const {
     const int cell = side() > 9 ? 30 : 44;
     const int margin = 4;
     const int extent = side() * cell + 2 * margin;
-    const std::string size = std::to_string(extent);
-    std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + size + "\" height=\"" + size + "\" viewBox=\"0 0 " + size + " " + size + "\">\n";
+    std::string svg = svg_open(extent, extent);
     svg += "<rect x=\"" + std::to_string(margin) + "\" y=\"" + std::to_string(margin) + "\" width=\"" + std::to_string(side() * cell) + "\" height=\"" +
            std::to_string(side() * cell) + "\" fill=\"#fff\"/>\n";
     for (int r = 0; r < side(); ++r) {

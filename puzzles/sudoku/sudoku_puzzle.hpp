@@ -5,11 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "puzzles/common/grid_puzzle.hpp"
 #include "puzzles/puzzle_kind.hpp"
 
 namespace prune::puzzles {
 
-class SudokuPuzzle final : public Puzzle {
+// Cells, JSON, rows and columns: GridPuzzle.
+class SudokuPuzzle final : public GridPuzzle {
 public:
     static constexpr int unknown = 0;
 
@@ -17,25 +19,20 @@ public:
     SudokuPuzzle(int box, std::vector<int> clues);
 
     int box() const { return box_; }
-    int side() const { return box_ * box_; }
+    int side() const { return rows(); }
     int clue(int cell) const { return clues_[cell]; }
     // Whether the puzzle was written with letters for 10.. (the one-character form of
     // a 16x16 or 25x25): its solution is then printed with letters too.
     bool letters() const { return letters_; }
     void set_letters(bool letters) { letters_ = letters; }
-    std::vector<int> row_cells(int r) const;
-    std::vector<int> column_cells(int c) const;
     std::vector<int> box_cells(int b) const;
 
-    int cell_count() const override { return side() * side(); }
-    CellNames cell_names() const override;
-    // "row 3" for what = "row", i = 2: the name of a group in check lines and traces.
-    static std::string group_name(const char* what, int i);
+    // The groups are named numbered_name("row", i): "row 1", "column 1", "box 1".
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
+    // The grid with box separators, numbers right-aligned or letters as in the input.
     std::string render_plain(const Values& values) const override;
-    void write_json_solution(JsonWriter& json, const Values& values) const override;
     std::string render_html_figure(const Values& values) const override;
     std::optional<Values> read_plain_solution(const SourceText& text, Diagnostic& error) const override;
     // Batch solving (batch.cpp): N*N characters as in the input, one model per size.

@@ -39,13 +39,7 @@ std::uint64_t brute_force_count(const Puzzle& puzzle, int colours) {
 }
 
 void require_error(const std::string& text, int line, int column, const std::string& words, const KindFlags& flags = {}) {
-    const ParseResult r = parse_text("ostomachion", text, flags, "bad.txt");
-    INFO("input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
+    require_parse_error("ostomachion", text, line, column, words, flags);
 }
 
 }  // namespace

@@ -31,6 +31,21 @@ inline ParseResult parse_example(const std::string& kind, const std::string& fil
     return parse_text(kind, read_text_file(example_path(kind, file)), flags, file);
 }
 
+// Parses `text` as a file "bad.txt" of `kind` and expects an error at line:column,
+// printed as "bad.txt:LINE:COLUMN: error: ...", whose message contains `words`.
+inline void require_parse_error(const std::string& kind, const std::string& text, int line, int column, const std::string& words,
+                                const KindFlags& flags = {}) {
+    const ParseResult r = parse_text(kind, text, flags, "bad.txt");
+    INFO(kind << " input:\n" << text);
+    REQUIRE_FALSE(r.puzzle);
+    INFO("diagnostic: " << r.error.to_string());
+    CHECK(r.error.file == "bad.txt");
+    CHECK(r.error.line == line);
+    CHECK(r.error.column == column);
+    CHECK(r.error.message.find(words) != std::string::npos);
+    CHECK(r.error.to_string().rfind("bad.txt:" + std::to_string(line) + ":" + std::to_string(column) + ": error: ", 0) == 0);
+}
+
 // Solves in the given mode and returns the outcome and the solutions found.
 struct Solved {
     SolveOutcome outcome;
@@ -44,21 +59,6 @@ inline Solved solve(const Puzzle& puzzle, SolveMode mode, std::uint64_t max_solu
     Solved solved;
     solved.outcome = solve_puzzle(puzzle, settings, [&](const Values& v) { solved.solutions.push_back(v); });
     return solved;
-}
-
-// Parses `text` as `kind` and expects an error at bad.txt:line:column whose message
-// contains `words`.
-inline void require_parse_error(const std::string& kind, const std::string& text, int line, int column, const std::string& words,
-                                const KindFlags& flags = {}) {
-    const ParseResult r = parse_text(kind, text, flags, "bad.txt");
-    INFO(kind << " input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.file == "bad.txt");
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
-    CHECK(r.error.to_string().rfind("bad.txt:" + std::to_string(line) + ":" + std::to_string(column) + ": error: ", 0) == 0);
 }
 
 }  // namespace prune::puzzles::testing

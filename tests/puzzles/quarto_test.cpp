@@ -99,13 +99,7 @@ std::string clue_text(const std::string& families, const Values& board, const st
 }
 
 void require_error(const std::string& text, int line, int column, const std::string& words, const KindFlags& flags = {}) {
-    const ParseResult r = parse_text("quarto", text, flags, "bad.txt");
-    INFO("input:\n" << text);
-    REQUIRE_FALSE(r.puzzle);
-    INFO("diagnostic: " << r.error.to_string());
-    CHECK(r.error.line == line);
-    CHECK(r.error.column == column);
-    CHECK(r.error.message.find(words) != std::string::npos);
+    require_parse_error("quarto", text, line, column, words, flags);
 }
 
 }  // namespace

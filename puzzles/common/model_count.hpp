@@ -1,0 +1,31 @@
+// Counting with the engine for the kinds that count their own way (Puzzle::count_solutions):
+// ostomachion's canonical colourings, quarto's orbits. Such a count runs one or more
+// searches and adds up what they found.
+#pragma once
+#include <cstdint>
+
+#include "puzzles/puzzle.hpp"
+
+namespace prune::puzzles {
+
+// What the searches of a count found.
+struct CountRun {
+    std::uint64_t count = 0;
+    bool limit_reached = false;
+    SearchStatistics statistics;  // summed over the searches
+    int variables = 0;            // of the (last) model searched
+    int propagators = 0;
+    int searches = 0;
+};
+
+// Adds the search counters of `s` to `into` (the deepest depth is kept, not added).
+void add_statistics(SearchStatistics& into, const SearchStatistics& s);
+// Adds `weight` times the count of `run` to `into`, with its statistics and searches.
+void add_count(CountRun& into, const CountRun& run, std::uint64_t weight);
+// Counts the solutions below the solver's current state with a fresh Search (branching
+// on the model's decisions unless `options` names variables) and adds them to `run`.
+void count_below(Solver& solver, const PuzzleModel& model, SearchOptions options, CountRun& run);
+// The run as the command line reports a count, without figures.
+KindCount kind_count(const CountRun& run);
+
+}  // namespace prune::puzzles

@@ -23,7 +23,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/signal_stop.hpp"
+#include "support/signal_stop.hpp"
 #include "cli/input.hpp"
 #include "cli/progress_line.hpp"
 #include "puzzles/batch.hpp"

@@ -8,7 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/trace/trace_session.hpp"
+#include "trace/trace_session.hpp"
 #include "flatzinc/flatzinc.hpp"
 
 namespace prune::cli {

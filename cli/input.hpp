@@ -3,7 +3,7 @@
 #include <optional>
 #include <string>
 
-#include "puzzles/common/source_text.hpp"
+#include "support/source_text.hpp"
 
 namespace prune::cli {
 

@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
-#include "cli/output_file.hpp"
+#include "support/output_file.hpp"
 #include "puzzles/registry.hpp"
 
 namespace {

@@ -7,12 +7,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/output_file.hpp"
+#include "support/output_file.hpp"
 #include "cli/progress_line.hpp"
-#include "cli/signal_stop.hpp"
-#include "cli/trace/trace_session.hpp"
+#include "support/signal_stop.hpp"
+#include "trace/trace_session.hpp"
 #include "puzzles/check_report.hpp"
-#include "puzzles/common/html_page.hpp"
+#include "cli/html_page.hpp"
 
 namespace prune::cli {
 namespace {

@@ -14,8 +14,8 @@
 #include "engine/constraints.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
-#include "puzzles/common/json_writer.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "support/json_writer.hpp"
+#include "support/source_text.hpp"
 #include "puzzles/rule.hpp"
 
 namespace prune::puzzles {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/search.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "support/source_text.hpp"
 #include "puzzles/puzzle.hpp"
 
 namespace prune::puzzles {

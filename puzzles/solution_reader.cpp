@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
-#include "puzzles/common/json_reader.hpp"
-#include "puzzles/common/sexpr.hpp"
+#include "support/json_reader.hpp"
+#include "support/sexpr.hpp"
 
 namespace prune::puzzles {
 namespace {

@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
-#include "puzzles/common/html_page.hpp"
+#include "cli/html_page.hpp"
 
 namespace prune::puzzles {
 namespace {

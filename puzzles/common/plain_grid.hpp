@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "puzzles/common/source_text.hpp"
+#include "support/source_text.hpp"
 #include "puzzles/rule.hpp"
 
 namespace prune::puzzles {

@@ -9,7 +9,7 @@
 #include "puzzles/batch.hpp"
 
 #if defined(PRUNE_CLI_PATH)
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;

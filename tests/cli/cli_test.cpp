@@ -3,7 +3,7 @@
 #include "catch.hpp"
 
 #if defined(PRUNE_CLI_PATH)
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;

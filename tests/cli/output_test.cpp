@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;

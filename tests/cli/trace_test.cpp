@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "engine/prune.hpp"
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 
 // The tracers are part of the prune executable, not of a library: compile the two the
 // golden test needs into this test.
-#include "cli/trace/jsonl_tracer.cpp"
-#include "cli/trace/trace_events.cpp"
+#include "trace/jsonl_tracer.cpp"
+#include "trace/trace_events.cpp"
 
 #if defined(PRUNE_CLI_PATH)
 #include "run_prune.hpp"

@@ -4,7 +4,7 @@
 #include <memory>
 #include <sstream>
 
-#include "cli/trace/trace_view.hpp"
+#include "trace/trace_view.hpp"
 #include "engine/prune.hpp"
 #include "flatzinc/builder.hpp"
 #include "flatzinc/parser.hpp"

@@ -1,7 +1,7 @@
 // The JSON writer and reader used by --json and by check.
 #include "catch.hpp"
-#include "puzzles/common/json_reader.hpp"
-#include "puzzles/common/json_writer.hpp"
+#include "support/json_reader.hpp"
+#include "support/json_writer.hpp"
 
 using namespace prune::puzzles;
 

@@ -1,4 +1,4 @@
-#include "puzzles/common/html_page.hpp"
+#include "cli/html_page.hpp"
 
 #include "puzzles/check_report.hpp"
 

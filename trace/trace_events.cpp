@@ -1,4 +1,4 @@
-#include "cli/trace/trace_events.hpp"
+#include "trace/trace_events.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,4 +1,4 @@
-#include "puzzles/common/source_text.hpp"
+#include "support/source_text.hpp"
 
 #include <cctype>
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/trace/trace_events.hpp"
+#include "trace/trace_events.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,4 +1,4 @@
-#include "cli/trace/profile_tracer.hpp"
+#include "trace/profile_tracer.hpp"
 
 #include <algorithm>
 #include <cstdio>

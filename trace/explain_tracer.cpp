@@ -1,4 +1,4 @@
-#include "cli/trace/explain_tracer.hpp"
+#include "trace/explain_tracer.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,4 +1,4 @@
-#include "puzzles/common/sexpr.hpp"
+#include "support/sexpr.hpp"
 
 namespace prune::puzzles {
 namespace {

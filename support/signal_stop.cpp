@@ -1,4 +1,4 @@
-#include "cli/signal_stop.hpp"
+#include "support/signal_stop.hpp"
 
 #include <csignal>
 

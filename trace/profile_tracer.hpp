@@ -8,7 +8,7 @@
 #include <ostream>
 #include <vector>
 
-#include "cli/trace/trace_events.hpp"
+#include "trace/trace_events.hpp"
 
 namespace prune::cli::trace {
 

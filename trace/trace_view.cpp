@@ -1,4 +1,4 @@
-#include "cli/trace/trace_view.hpp"
+#include "trace/trace_view.hpp"
 
 #include <fstream>
 #include <ostream>
@@ -6,10 +6,10 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/output_file.hpp"
-#include "cli/trace/jsonl_tracer.hpp"
-#include "puzzles/common/json_reader.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "support/output_file.hpp"
+#include "trace/jsonl_tracer.hpp"
+#include "support/json_reader.hpp"
+#include "support/source_text.hpp"
 
 namespace prune::cli::trace {
 namespace {

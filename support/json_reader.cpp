@@ -1,5 +1,5 @@
-#include "puzzles/common/json_reader.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "support/json_reader.hpp"
+#include "support/source_text.hpp"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "puzzles/common/json_writer.hpp"
+#include "support/json_writer.hpp"
 
 #include <cmath>
 #include <cstdio>

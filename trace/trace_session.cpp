@@ -1,6 +1,6 @@
-#include "cli/trace/trace_session.hpp"
+#include "trace/trace_session.hpp"
 
-#include "cli/output_file.hpp"
+#include "support/output_file.hpp"
 
 namespace prune::cli::trace {
 

@@ -9,11 +9,11 @@
 #include <ostream>
 #include <string>
 
-#include "cli/trace/explain_tracer.hpp"
-#include "cli/trace/jsonl_tracer.hpp"
-#include "cli/trace/profile_tracer.hpp"
-#include "cli/trace/text_tracer.hpp"
-#include "cli/trace/trace_options.hpp"
+#include "trace/explain_tracer.hpp"
+#include "trace/jsonl_tracer.hpp"
+#include "trace/profile_tracer.hpp"
+#include "trace/text_tracer.hpp"
+#include "trace/trace_options.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,4 +1,4 @@
-#include "cli/trace/jsonl_tracer.hpp"
+#include "trace/jsonl_tracer.hpp"
 
 #include <cstdio>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "cli/trace/text_tracer.hpp"
+#include "trace/text_tracer.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,4 +1,4 @@
-#include "cli/trace/trace_options.hpp"
+#include "trace/trace_options.hpp"
 
 #include <charconv>
 

@@ -7,7 +7,7 @@
 #include <ostream>
 #include <string>
 
-#include "cli/trace/trace_events.hpp"
+#include "trace/trace_events.hpp"
 
 namespace prune::cli::trace {
 

@@ -1,7 +1,6 @@
 // `prune fzn MODEL.fzn [flags]`: fzn-prune inside prune, plus prune's tracing flags
 // (--trace, --trace-text, --trace-times, --profile, --explain, --trace-limit), which
 // are taken out here; every other flag is the FlatZinc front end's.
-#if defined(PRUNE_WITH_FLATZINC)
 #include <ostream>
 #include <string>
 #include <vector>
@@ -69,4 +68,3 @@ int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 }
 
 }  // namespace prune::cli
-#endif

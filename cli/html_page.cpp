@@ -1,22 +1,13 @@
 #include "cli/html_page.hpp"
 
 #include "puzzles/check_report.hpp"
+#include "support/html_escape.hpp"
 
-namespace prune::puzzles {
+namespace prune::cli {
 
-std::string html_escape(std::string_view text) {
-    std::string out;
-    for (char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+using puzzles::CheckLine;
+using puzzles::CheckReport;
+using support::html_escape;
 
 std::string html_page(std::string_view title, std::string_view subtitle, std::string_view figure, const CheckReport* report) {
     std::string page;
@@ -47,4 +38,4 @@ std::string html_page(std::string_view title, std::string_view subtitle, std::st
     return page;
 }
 
-}  // namespace prune::puzzles
+}  // namespace prune::cli

@@ -5,12 +5,12 @@
 #include <string_view>
 
 namespace prune::puzzles {
-
 struct CheckReport;
+}
 
-std::string html_escape(std::string_view text);
+namespace prune::cli {
 
 // `figure` is trusted HTML from a kind's renderer; `report` may be null (no solution).
-std::string html_page(std::string_view title, std::string_view subtitle, std::string_view figure, const CheckReport* report);
+std::string html_page(std::string_view title, std::string_view subtitle, std::string_view figure, const puzzles::CheckReport* report);
 
-}  // namespace prune::puzzles
+}  // namespace prune::cli

@@ -93,7 +93,7 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "search time:      " << s.seconds << " s\n";
 }
 
-void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
+void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     const SearchStatistics& s = outcome.statistics;
     json.begin_object();
     json.key("variables");
@@ -117,7 +117,7 @@ void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
     json.end_object();
 }
 
-void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit) {
+void write_json_limit(support::JsonWriter& json, const puzzles::LimitStop& limit) {
     json.begin_object();
     json.key("kind");
     json.value(puzzles::limit_kind_name(limit.kind));
@@ -136,7 +136,7 @@ void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit
 
 void write_json_outcome(std::ostream& out, const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle,
                         const std::vector<Values>& kept, const SolveOutcome& outcome) {
-    puzzles::JsonWriter json;
+    support::JsonWriter json;
     json.begin_object();
     json.key("kind");
     json.value(command.kind);
@@ -217,8 +217,8 @@ bool write_html_page(std::ofstream& file, const CommandLine& command, const std:
                      const std::optional<Values>& first, const std::optional<puzzles::CheckReport>& first_report, const SolveOutcome& outcome) {
     const std::string subtitle = origin + " - " + plain_verdict(command, outcome);
     const std::string title = "prune: " + puzzle.summary();
-    file << (first ? puzzles::html_page(title, subtitle, puzzle.render_html_figure(*first), &*first_report)
-                   : puzzles::html_page(title, subtitle, "<p>No solution to show.</p>", nullptr));
+    file << (first ? html_page(title, subtitle, puzzle.render_html_figure(*first), &*first_report)
+                   : html_page(title, subtitle, "<p>No solution to show.</p>", nullptr));
     file.flush();
     return static_cast<bool>(file);
 }
@@ -235,7 +235,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     std::ofstream html_file;
     trace::TraceSession trace_session(command.trace, err, &std::cout);
     std::string error;
-    if ((!command.html_file.empty() && !open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
+    if ((!command.html_file.empty() && !support::open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
         err << error << "\n";
         return exit_usage;
     }
@@ -274,7 +274,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
         }
     };
     // Ctrl-C or SIGTERM stops the search like a limit: what was found is still printed.
-    const SignalStop signals;
+    const support::SignalStop signals;
     puzzles::SolveSettings settings = command.solve;
     settings.search.stop = signals.flag();
     settings.tracer = trace_session.tracer();
@@ -299,7 +299,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
         return exit_usage;
     }
     if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
-        err << "prune: stopped by " << SignalStop::name(signal) << "\n";
+        err << "prune: stopped by " << support::SignalStop::name(signal) << "\n";
         write_stats(err, outcome, command.solve.search);
         return exit_limit;
     }

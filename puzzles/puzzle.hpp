@@ -14,8 +14,7 @@
 #include "engine/constraints.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
-#include "support/json_writer.hpp"
-#include "support/source_text.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/rule.hpp"
 
 namespace prune::puzzles {

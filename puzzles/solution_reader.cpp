@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "support/json_reader.hpp"
-#include "support/sexpr.hpp"
+#include "puzzles/common/support_names.hpp"
 
 namespace prune::puzzles {
 namespace {

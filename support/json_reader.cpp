@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
-namespace prune::puzzles {
+namespace prune::support {
 namespace {
 
 // Nesting deeper than this is refused rather than risking the stack on hostile input.
@@ -220,4 +220,4 @@ std::optional<JsonValue> parse_json(std::string_view text, std::string& error, s
     return value;
 }
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

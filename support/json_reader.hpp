@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace prune::puzzles {
+namespace prune::support {
 
 struct JsonMember;
 
@@ -37,4 +37,4 @@ struct JsonMember {
 // sets `error` and `error_offset` (the byte where parsing stopped).
 std::optional<JsonValue> parse_json(std::string_view text, std::string& error, std::size_t& error_offset);
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

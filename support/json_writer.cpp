@@ -3,11 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
-namespace prune::puzzles {
+namespace prune::support {
 
-std::string json_quote(std::string_view text) {
-    std::string out = "\"";
-    for (char c : text) {
+void append_json_string(std::string& out, std::string_view text) {
+    out += '"';
+    for (const char c : text) {
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;
@@ -25,6 +25,11 @@ std::string json_quote(std::string_view text) {
         }
     }
     out += '"';
+}
+
+std::string json_quote(std::string_view text) {
+    std::string out;
+    append_json_string(out, text);
     return out;
 }
 
@@ -104,4 +109,4 @@ void JsonWriter::null() {
     out_ += "null";
 }
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

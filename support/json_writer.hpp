@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-namespace prune::puzzles {
+namespace prune::support {
 
 class JsonWriter {
 public:
@@ -43,7 +43,8 @@ private:
     bool after_key_ = false;
 };
 
-// `text` as a JSON string literal, quotes included.
+// `text` as a JSON string literal, quotes included: returned, or appended to `out`.
 std::string json_quote(std::string_view text);
+void append_json_string(std::string& out, std::string_view text);
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

@@ -1,6 +1,7 @@
 #include "support/sexpr.hpp"
+#include "support/source_text.hpp"
 
-namespace prune::puzzles {
+namespace prune::support {
 namespace {
 
 constexpr int max_depth = 200;  // refuse pathological nesting instead of overflowing the stack
@@ -29,12 +30,7 @@ private:
         return false;
     }
     void advance() {
-        if (text_[pos_] == '\n') {
-            ++line_;
-            column_ = 1;
-        } else if ((static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) {
-            ++column_;  // columns count characters: a UTF-8 continuation byte adds none
-        }
+        support::step_position(text_[pos_], line_, column_);
         ++pos_;
     }
     static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -105,4 +101,4 @@ std::optional<std::vector<SExpr>> parse_sexprs(std::string_view text, SExprError
     return parser.parse_all(error);
 }
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

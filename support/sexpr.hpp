@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace prune::puzzles {
+namespace prune::support {
 
 struct SExpr {
     bool is_list = false;
@@ -28,4 +28,4 @@ struct SExprError {
 // nullopt and fills `error`.
 std::optional<std::vector<SExpr>> parse_sexprs(std::string_view text, SExprError& error);
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

@@ -2,7 +2,7 @@
 
 #include <csignal>
 
-namespace prune::cli {
+namespace prune::support {
 namespace {
 
 // A signal handler can only reach static storage; lock-free atomics are safe there.
@@ -35,7 +35,7 @@ SignalStop::~SignalStop() {
     std::signal(SIGTERM, previous_terminate == SIG_ERR ? SIG_DFL : previous_terminate);
 }
 
-const std::atomic<bool>* SignalStop::flag() const { return &stop_flag; }
+const std::atomic<bool>* SignalStop::flag() { return &stop_flag; }
 
 int SignalStop::raised() const { return stop_signal.load(std::memory_order_relaxed); }
 
@@ -45,4 +45,4 @@ const char* SignalStop::name(int signal) {
     return "a signal";
 }
 
-}  // namespace prune::cli
+}  // namespace prune::support

@@ -7,7 +7,7 @@
 #pragma once
 #include <atomic>
 
-namespace prune::cli {
+namespace prune::support {
 
 class SignalStop {
 public:
@@ -16,11 +16,13 @@ public:
     SignalStop(const SignalStop&) = delete;
     SignalStop& operator=(const SignalStop&) = delete;
 
-    const std::atomic<bool>* flag() const;
+    // The flag itself lives for the whole program: a search may be given it before
+    // the SignalStop that raises it is made.
+    static const std::atomic<bool>* flag();
     // The signal that raised the flag (SIGINT, SIGTERM), or 0.
     int raised() const;
     // "SIGINT", "SIGTERM" or "a signal".
     static const char* name(int signal);
 };
 
-}  // namespace prune::cli
+}  // namespace prune::support

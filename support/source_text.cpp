@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-namespace prune::puzzles {
+namespace prune::support {
 namespace {
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
@@ -116,4 +116,4 @@ int SourceText::last_line_number() const {
     return lines;
 }
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

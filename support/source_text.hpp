@@ -1,8 +1,9 @@
-// Puzzle text as the parsers see it: the lines that carry content, with their
-// original line and column numbers, so that every error can point at file:line:col.
+// Input text as the parsers see it: the lines that carry content, with their
+// original line and column numbers, so that every error can point at file:line:col
+// (Diagnostic). Used by the puzzle parsers, the FlatZinc lexer and the trace reader.
 //
 // In every puzzle format a line whose first non-blank character is '#' is a comment
-// and blank lines are ignored; both are dropped here, once, for all parsers.
+// and blank lines are ignored; content_lines() drops both, once, for all parsers.
 //
 // Columns count Unicode characters (code points of UTF-8), not bytes: the first
 // character of a line is column 1, a tab is one column, and 'é' (two bytes) is one
@@ -12,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace prune::puzzles {
+namespace prune::support {
 
 // An error in an input, printed as `file:line:col: error: message` (the form
 // compilers use, so editors can jump to it).
@@ -34,6 +35,18 @@ struct Glyph {
     int bytes = 1;
     std::size_t offset = 0;  // of its first byte in SourceLine::text
 };
+
+// Moves a 1-based line and column past one byte of a text, for parsers that read byte
+// by byte: a newline starts the next line; a UTF-8 continuation byte adds no column,
+// so columns count characters as everywhere in prune's diagnostics.
+inline void step_position(char byte, int& line, int& column) {
+    if (byte == '\n') {
+        ++line;
+        column = 1;
+    } else if ((static_cast<unsigned char>(byte) & 0xC0) != 0x80) {
+        ++column;
+    }
+}
 
 // The number of bytes of the UTF-8 character that starts at text[i] (1 for ASCII and
 // for a byte that does not start a valid UTF-8 sequence).
@@ -83,4 +96,4 @@ struct SourceText {
     }
 };
 
-}  // namespace prune::puzzles
+}  // namespace prune::support

@@ -1,6 +1,6 @@
 #include "trace/explain_tracer.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 bool ExplainTracer::begin(const Solver& solver, const std::string&, std::string& error) {
     if (const std::optional<IntVar> found = solver.find_variable(variable_name_)) variable_ = found->index;
@@ -60,4 +60,4 @@ void ExplainTracer::finish(const Solver&, const SearchStatistics&) {
     out_.flush();
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

@@ -14,7 +14,7 @@
 
 #include "trace/trace_events.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 class ExplainTracer final : public RunTracer {
 public:
@@ -55,4 +55,4 @@ private:
     DomainDelta delta_;
 };
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

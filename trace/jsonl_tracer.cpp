@@ -1,9 +1,10 @@
 #include "trace/jsonl_tracer.hpp"
 
-#include <cstdio>
 #include <utility>
 
-namespace prune::cli::trace {
+#include "support/json_writer.hpp"
+
+namespace prune::trace {
 namespace {
 
 void append_int(std::string& out, std::int64_t v) { out += std::to_string(v); }
@@ -40,30 +41,12 @@ bool parse_grid_name(const std::string& name, int& row, int& column) {
 
 }  // namespace
 
-void append_json_string(std::string& out, const std::string& text) {
-    out += '"';
-    for (const char c : text) {
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\') {
-            out += '\\';
-            out += c;
-        } else if (u < 0x20) {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\u%04x", u);
-            out += buffer;
-        } else {
-            out += c;
-        }
-    }
-    out += '"';
-}
-
 bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::string& /*error*/) {
     start_ = std::chrono::steady_clock::now();
     std::string h = "{\"e\":\"header\",\"format\":\"prune-trace\",\"version\":";
     append_int(h, trace_format_version);
     append_key(h, "source");
-    append_json_string(h, source);
+    support::append_json_string(h, source);
     append_key(h, "times");
     h += times_ ? "true" : "false";
     append_key(h, "variables");
@@ -76,7 +59,7 @@ bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::st
         if (i > 0) h += ',';
         h += "{\"name\":";
         const std::string name = solver.display_name(x);
-        append_json_string(h, name);
+        support::append_json_string(h, name);
         append_key(h, "min");
         append_int(h, solver.min(x));
         append_key(h, "max");
@@ -109,9 +92,9 @@ bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::st
         const Propagator& p = solver.propagator(id);
         if (id > 0) h += ',';
         h += "{\"name\":";
-        append_json_string(h, solver.display_name(p));
+        support::append_json_string(h, solver.display_name(p));
         append_key(h, "kind");
-        append_json_string(h, p.kind());
+        support::append_json_string(h, p.kind());
         h += '}';
     }
     h += ']';
@@ -312,4 +295,4 @@ void JsonlTracer::finish(const Solver&, const SearchStatistics& st) {
     out_.flush();
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

@@ -9,7 +9,7 @@
 
 #include "trace/trace_events.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 inline constexpr int trace_format_version = 1;
 
@@ -52,7 +52,4 @@ private:
     std::chrono::steady_clock::time_point start_;
 };
 
-// JSON string literal of `text`.
-void append_json_string(std::string& out, const std::string& text);
-
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

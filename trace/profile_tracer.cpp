@@ -5,7 +5,7 @@
 #include <map>
 #include <numeric>
 
-namespace prune::cli::trace {
+namespace prune::trace {
 namespace {
 
 std::string percent(std::int64_t part, std::int64_t total) {
@@ -85,4 +85,4 @@ void ProfileTracer::finish(const Solver& solver, const SearchStatistics& statist
     out_.flush();
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

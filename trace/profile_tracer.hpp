@@ -10,7 +10,7 @@
 
 #include "trace/trace_events.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 class ProfileTracer final : public RunTracer {
 public:
@@ -32,4 +32,4 @@ private:
     std::chrono::steady_clock::time_point started_;
 };
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

@@ -1,6 +1,6 @@
 #include "trace/text_tracer.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 bool TextTracer::begin(const Solver& solver, const std::string& source, std::string& /*error*/) {
     out_ << "trace of " << source << ": " << solver.variable_count() << " variables, " << solver.propagator_count() << " propagators\n";
@@ -69,4 +69,4 @@ void TextTracer::finish(const Solver&, const SearchStatistics& st) {
     out_.flush();
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

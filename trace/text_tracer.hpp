@@ -10,7 +10,7 @@
 
 #include "trace/trace_events.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 class TextTracer final : public RunTracer {
 public:
@@ -43,4 +43,4 @@ private:
     DomainDelta delta_;
 };
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

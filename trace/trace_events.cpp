@@ -1,6 +1,6 @@
 #include "trace/trace_events.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 DecisionText describe_decision(const Literal& literal, bool negated) {
     switch (literal.kind) {
@@ -43,4 +43,4 @@ std::string delta_text(const DomainDelta& delta) {
 
 std::string kind_name(const Propagator& p) { return p.kind(); }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

@@ -9,7 +9,7 @@
 #include "engine/solver.hpp"
 #include "engine/tracer.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 // A decision as it holds in its branch: "=", "!=", "<=" or ">=" and the value.
 struct DecisionText {
@@ -80,4 +80,4 @@ private:
     std::vector<RunTracer*> tracers_;
 };
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

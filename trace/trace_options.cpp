@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 bool is_trace_flag(const std::string& option) { return option == "--trace-text" || option == "--trace-times" || option == "--profile"; }
 
@@ -35,4 +35,4 @@ std::string apply_trace_value(const std::string& option, const std::string& valu
     return "";
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 struct TraceOptions {
     std::string trace_file;        // --trace FILE: JSON Lines (docs/trace-format.md)
@@ -27,4 +27,4 @@ bool is_trace_valued_option(const std::string& option);
 // Returns "" or the error message ("--trace-limit needs a positive whole number, ...").
 std::string apply_trace_value(const std::string& option, const std::string& value, TraceOptions& options);
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

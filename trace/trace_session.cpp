@@ -2,7 +2,7 @@
 
 #include "support/output_file.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 bool TraceSession::open(std::string& error) {
     if (options_.trace_file == "-") {
@@ -13,7 +13,7 @@ bool TraceSession::open(std::string& error) {
         jsonl_ = std::make_unique<JsonlTracer>(*standard_output_, options_.trace_limit, options_.trace_times);
         fanout_.add(jsonl_.get());
     } else if (!options_.trace_file.empty()) {
-        if (!open_output_file(options_.trace_file, file_, error)) return false;
+        if (!support::open_output_file(options_.trace_file, file_, error)) return false;
         jsonl_ = std::make_unique<JsonlTracer>(file_, options_.trace_limit, options_.trace_times);
         fanout_.add(jsonl_.get());
     }
@@ -32,4 +32,4 @@ bool TraceSession::open(std::string& error) {
     return true;
 }
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

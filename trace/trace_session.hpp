@@ -15,7 +15,7 @@
 #include "trace/text_tracer.hpp"
 #include "trace/trace_options.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 class TraceSession {
 public:
@@ -42,4 +42,4 @@ private:
     FanoutTracer fanout_;
 };
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

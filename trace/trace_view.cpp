@@ -1,370 +1,50 @@
 #include "trace/trace_view.hpp"
 
-#include <fstream>
-#include <ostream>
-#include <sstream>
-
-#include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
-#include "support/output_file.hpp"
-#include "trace/jsonl_tracer.hpp"
+#include "support/html_escape.hpp"
 #include "support/json_reader.hpp"
 #include "support/source_text.hpp"
+#include "trace/jsonl_tracer.hpp"
+#include "trace/viewer_assets.hpp"
 
-namespace prune::cli::trace {
+namespace prune::trace {
 namespace {
 
-// The page; @TITLE@, @NOTE@ and @DATA@ are filled in. No network, no external file.
-const char* const page_template = R"VIEWER(<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>prune trace: @TITLE@</title>
-<style>
-body{margin:0;font:13px/1.4 system-ui,sans-serif;color:#222;display:flex;flex-direction:column;height:100vh}
-header{padding:6px 10px;background:#2b3a4a;color:#fff}
-header h1{font-size:15px;margin:0;display:inline}
-header span{margin-left:12px;color:#cfd8e0}
-.note{background:#fff3c4;color:#5a4500;padding:4px 10px;border-bottom:1px solid #e0c860}
-main{flex:1;display:flex;min-height:0}
-#treebox{flex:3;position:relative;border-right:1px solid #ccc;min-width:0}
-#tree{width:100%;height:100%;display:block;cursor:grab;background:#fcfcfc}
-#tools{position:absolute;top:6px;left:6px;display:flex;gap:4px;flex-wrap:wrap}
-#tools button{font:12px system-ui,sans-serif;padding:2px 7px}
-#legend{position:absolute;bottom:6px;left:8px;font-size:11px;color:#555;background:#fffc;padding:2px 5px}
-#side{flex:2;overflow:auto;padding:8px 12px;min-width:300px}
-#side h2{font-size:14px;margin:10px 0 4px}
-.dec{font-family:ui-monospace,monospace}
-.steps{font-family:ui-monospace,monospace;font-size:12px;white-space:pre-wrap}
-.steps div{padding:1px 0;border-bottom:1px dotted #eee}
-.fail{color:#b00020;font-weight:bold}
-.sol{color:#08752a;font-weight:bold}
-table.board{border-collapse:collapse;margin-top:4px}
-table.board td{border:1px solid #999;width:34px;height:34px;text-align:center;vertical-align:middle;padding:0;font-size:9px;line-height:1.05;color:#555}
-table.board td.fixed{font-size:17px;color:#111;font-weight:bold}
-table.board td.changed{background:#ffe98a}
-table.board td.empty{background:#f6c4c4}
-.muted{color:#777}
-</style>
-</head>
-<body>
-<header><h1>prune trace</h1><span id="summary"></span></header>
-@NOTE@
-<main>
-<div id="treebox"><canvas id="tree"></canvas>
-<div id="tools"><button id="fit">fit</button><button id="fold">fold / unfold</button><button id="unfold">unfold all</button><button id="firstsol">first solution</button><button id="parentbtn">parent</button></div>
-<div id="legend">wheel: zoom, drag: pan, click: select, double-click: fold &#9679; <span style="color:#08752a">solution</span> &#9679; <span style="color:#b00020">failure</span> &#9679; <span style="color:#3869b0">inner</span> &#9679; <span style="color:#999">open</span> &#9650; folded</div>
-</div>
-<div id="side"><div id="info" class="muted">Select a node in the tree.</div></div>
-</main>
-<script type="application/json" id="trace-data">@DATA@</script>
-<script>
-"use strict";
-window.addEventListener("error", ev => document.body.setAttribute("data-viewer-error", String(ev.message)));
-(function(){
-const data = JSON.parse(document.getElementById("trace-data").textContent);
-const header = data[0];
-const vars = header.variables || [];
-const props = header.propagators || [];
-const nodes = new Map();
-let root = null, current = null, endEvent = null, truncated = false;
-for (let i = 1; i < data.length; i++) {
-  const e = data[i];
-  switch (e.e) {
-    case "node": {
-      const n = {id: e.id, parent: null, depth: e.depth, children: [], ev: [], dec: null, status: "open", folded: false, x: 0, y: 0, count: 1};
-      if (e.id !== 0 && nodes.has(e.parent)) { n.parent = nodes.get(e.parent); n.parent.children.push(n); }
-      if (root === null || e.id === 0) { if (root === null) root = n; }
-      if (!nodes.has(e.id)) nodes.set(e.id, n);
-      current = nodes.get(e.id);
-      break;
-    }
-    case "decision": if (current) current.dec = e; break;
-    case "prop": case "change": if (current) current.ev.push(e); break;
-    case "fail": if (current) { current.ev.push(e); current.status = "fail"; } break;
-    case "solution": if (current) { current.ev.push(e); current.status = "sol"; } break;
-    case "end": endEvent = e; break;
-    case "truncated": truncated = true; break;
-    default: break;
-  }
-}
-const vname = i => (vars[i] && vars[i].name) || ("x" + i);
-const pname = i => (props[i] && props[i].name) || ("propagator#" + i);
-const text = (tag, cls, s) => { const el = document.createElement(tag); if (cls) el.className = cls; el.textContent = s; return el; };
 
-let summary = (header.source || "") + "  " + nodes.size + " nodes";
-if (endEvent) summary += ", " + endEvent.failures + " failures, " + endEvent.solutions + " solutions, " + endEvent.propagations + " propagations";
-if (truncated) summary += "  (trace truncated by --trace-limit)";
-document.getElementById("summary").textContent = summary;
-
-// ---- layout: leaves left to right in depth-first order, parents centred ----
-let solutionsBelow = new Map();
-function layout() {
-  if (!root) return;
-  let next = 0;
-  const stack = [[root, 0]];
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    const n = top[0];
-    if (n.folded || n.children.length === 0) {
-      n.x = next++; n.y = n.depth; stack.pop(); continue;
-    }
-    if (top[1] < n.children.length) { stack.push([n.children[top[1]++], 0]); continue; }
-    n.x = (n.children[0].x + n.children[n.children.length - 1].x) / 2; n.y = n.depth;
-    stack.pop();
-  }
-}
-function subtreeSize(n) {
-  let c = 0; const st = [n];
-  while (st.length) { const m = st.pop(); c++; for (const k of m.children) st.push(k); }
-  return c;
-}
-
-// ---- drawing ----
-const canvas = document.getElementById("tree");
-const ctx = canvas.getContext("2d");
-let scale = 20, ox = 20, oy = 40, selected = null;
-const DX = 1, DY = 2.2;
-function resize() {
-  const r = canvas.parentElement.getBoundingClientRect();
-  canvas.width = Math.max(100, r.width) * devicePixelRatio; canvas.height = Math.max(100, r.height) * devicePixelRatio;
-  canvas.style.width = r.width + "px"; canvas.style.height = r.height + "px";
-  draw();
-}
-function sx(n) { return ox + n.x * DX * scale; }
-function sy(n) { return oy + n.y * DY * scale; }
-function visible(fn) {
-  if (!root) return;
-  const st = [root];
-  while (st.length) { const n = st.pop(); fn(n); if (!n.folded) for (let i = n.children.length - 1; i >= 0; i--) st.push(n.children[i]); }
-}
-function color(n) { return n.status === "sol" ? "#08752a" : n.status === "fail" ? "#b00020" : n.children.length ? "#3869b0" : "#999"; }
-function draw() {
-  ctx.setTransform(devicePixelRatio, 0, 0, devicePixelRatio, 0, 0);
-  const w = canvas.width / devicePixelRatio, h = canvas.height / devicePixelRatio;
-  ctx.clearRect(0, 0, w, h);
-  if (!root) { ctx.fillText("The trace has no search node.", 20, 60); return; }
-  ctx.strokeStyle = "#bbb"; ctx.lineWidth = 1; ctx.beginPath();
-  visible(n => { if (n.parent && !n.parent.folded) { ctx.moveTo(sx(n.parent), sy(n.parent)); ctx.lineTo(sx(n), sy(n)); } });
-  ctx.stroke();
-  const r = Math.max(1.5, Math.min(6, scale * 0.3));
-  visible(n => {
-    const x = sx(n), y = sy(n);
-    if (x < -10 || x > w + 10 || y < -10 || y > h + 10) return;
-    ctx.fillStyle = color(n);
-    if (n.folded) {
-      ctx.beginPath(); ctx.moveTo(x, y - r); ctx.lineTo(x - 2 * r, y + 2 * r); ctx.lineTo(x + 2 * r, y + 2 * r); ctx.closePath(); ctx.fill();
-      ctx.fillStyle = "#333"; ctx.font = "10px system-ui,sans-serif"; ctx.fillText(String(n.count), x + 2 * r + 2, y + 2 * r);
-    } else { ctx.beginPath(); ctx.arc(x, y, r, 0, 2 * Math.PI); ctx.fill(); }
-    if (n === selected) { ctx.strokeStyle = "#000"; ctx.lineWidth = 2; ctx.beginPath(); ctx.arc(x, y, r + 3, 0, 2 * Math.PI); ctx.stroke(); ctx.lineWidth = 1; }
-  });
-}
-function fit() {
-  if (!root) return;
-  let maxX = 0, maxY = 0;
-  visible(n => { maxX = Math.max(maxX, n.x); maxY = Math.max(maxY, n.y); });
-  const w = canvas.width / devicePixelRatio, h = canvas.height / devicePixelRatio;
-  scale = Math.max(0.01, Math.min(40, (w - 40) / ((maxX + 1) * DX), (h - 80) / ((maxY + 1) * DY)));
-  ox = 20; oy = 50; draw();
-}
-function nodeAt(px, py) {
-  let best = null, bd = 144;
-  visible(n => { const dx = sx(n) - px, dy = sy(n) - py, d = dx * dx + dy * dy; if (d < bd) { bd = d; best = n; } });
-  return best;
-}
-let drag = null, moved = false;
-canvas.addEventListener("mousedown", ev => { drag = [ev.clientX, ev.clientY, ox, oy]; moved = false; });
-window.addEventListener("mousemove", ev => {
-  if (!drag) return;
-  const dx = ev.clientX - drag[0], dy = ev.clientY - drag[1];
-  if (Math.abs(dx) + Math.abs(dy) > 3) moved = true;
-  ox = drag[2] + dx; oy = drag[3] + dy; draw();
-});
-window.addEventListener("mouseup", ev => {
-  if (drag && !moved) {
-    const r = canvas.getBoundingClientRect();
-    const n = nodeAt(ev.clientX - r.left, ev.clientY - r.top);
-    if (n) select(n);
-  }
-  drag = null;
-});
-canvas.addEventListener("dblclick", ev => {
-  const r = canvas.getBoundingClientRect();
-  const n = nodeAt(ev.clientX - r.left, ev.clientY - r.top);
-  if (n) { select(n); toggleFold(n); }
-});
-canvas.addEventListener("wheel", ev => {
-  ev.preventDefault();
-  const r = canvas.getBoundingClientRect(), mx = ev.clientX - r.left, my = ev.clientY - r.top;
-  const f = ev.deltaY < 0 ? 1.2 : 1 / 1.2;
-  ox = mx - (mx - ox) * f; oy = my - (my - oy) * f; scale *= f; draw();
-}, {passive: false});
-function toggleFold(n) {
-  if (!n.children.length) return;
-  n.folded = !n.folded;
-  if (n.folded) n.count = subtreeSize(n);
-  layout(); draw();
-}
-document.getElementById("fit").onclick = fit;
-document.getElementById("fold").onclick = () => { if (selected) toggleFold(selected); };
-document.getElementById("unfold").onclick = () => { for (const n of nodes.values()) n.folded = false; layout(); draw(); };
-document.getElementById("parentbtn").onclick = () => { if (selected && selected.parent) select(selected.parent); };
-document.getElementById("firstsol").onclick = () => {
-  for (const n of nodes.values()) if (n.status === "sol") {
-    for (let a = n.parent; a; a = a.parent) a.folded = false;
-    layout(); select(n); return;
-  }
-};
-
-// ---- domains at a node: the initial domains, then every change on the path ----
-const BIG = 64;
-function initialDomains() {
-  return vars.map(v => {
-    if (v.values) return v.values.length <= BIG ? v.values.slice() : {min: v.min, max: v.max};
-    if (v.max - v.min + 1 <= BIG) { const a = []; for (let k = v.min; k <= v.max; k++) a.push(k); return a; }
-    return {min: v.min, max: v.max};
-  });
-}
-function applyChange(doms, c) {
-  const d = doms[c["var"]];
-  if (d === undefined) return;
-  if (Array.isArray(d)) {
-    if (c.removed) { const gone = new Set(c.removed); doms[c["var"]] = d.filter(v => !gone.has(v)); }
-    else doms[c["var"]] = d.filter(v => v >= c.min && v <= c.max);
-  } else if (c.removed) {
-    const a = d.min, b = d.max; let lo = a, hi = b; const gone = new Set(c.removed);
-    while (gone.has(lo) && lo <= hi) lo++; while (gone.has(hi) && hi >= lo) hi--;
-    doms[c["var"]] = {min: lo, max: hi};
-  } else doms[c["var"]] = {min: c.min, max: c.max};
-}
-function applyNode(doms, n, changed) {
-  if (n.dec) {
-    const d = n.dec, x = doms[d["var"]];
-    // The decision's effect comes as a "change" event; nothing to do here.
-    void x; void d;
-  }
-  for (const e of n.ev) {
-    if (e.e === "change") { applyChange(doms, e); if (changed) changed.add(e["var"]); }
-    else if (e.e === "prop") for (const c of e.changes) { applyChange(doms, c); if (changed) changed.add(c["var"]); }
-  }
-}
-function domText(d) {
-  if (Array.isArray(d)) return d.length === 0 ? "{}" : d.length === 1 ? String(d[0]) : "{" + d.join(",") + "}";
-  return d.min === d.max ? String(d.min) : d.min + ".." + d.max;
-}
-function changeText(c) { return vname(c["var"]) + " " + (c.removed ? "-{" + c.removed.join(",") + "}" : "[" + c.min + ".." + c.max + "]"); }
-
-// ---- the side panel ----
-function select(n) {
-  selected = n; draw();
-  const info = document.getElementById("info");
-  info.className = ""; info.textContent = "";
-  const path = []; for (let a = n; a; a = a.parent) path.push(a); path.reverse();
-  const st = n.status === "sol" ? "solution" : n.status === "fail" ? "failure" : n.children.length ? (n.children.length + " children") : "open (not explored further in this trace)";
-  info.appendChild(text("h2", "", "Node " + n.id + " (depth " + n.depth + "): " + st));
-  if (n.folded) info.appendChild(text("div", "muted", "folded: " + n.count + " nodes in this subtree"));
-  info.appendChild(text("h2", "", "Decisions on the path"));
-  const decs = path.filter(a => a.dec).map(a => vname(a.dec["var"]) + " " + a.dec.op + " " + a.dec.value);
-  info.appendChild(text("div", "dec", decs.length ? decs.join("  \u2192  ") : "(the root: no decision)"));
-  const doms = initialDomains();
-  for (let k = 0; k + 1 < path.length; k++) applyNode(doms, path[k], null);
-  const before = doms.map(d => Array.isArray(d) ? d.slice() : Object.assign({}, d));
-  const changed = new Set();
-  applyNode(doms, n, changed);
-  if (header.grid) info.appendChild(board(doms, changed));
-  info.appendChild(text("h2", "", "Propagation at this node"));
-  const steps = document.createElement("div"); steps.className = "steps";
-  if (n.dec) steps.appendChild(text("div", "", "decision " + vname(n.dec["var"]) + " " + n.dec.op + " " + n.dec.value));
-  let quiet = 0, shown = 0;
-  for (const e of n.ev) {
-    if (shown > 3000) { steps.appendChild(text("div", "muted", "... more steps not shown")); break; }
-    if (e.e === "prop") {
-      if (e.changes.length === 0 && e.status !== "failed") { quiet++; continue; }
-      steps.appendChild(text("div", e.status === "failed" ? "fail" : "", pname(e.p) + (e.status === "failed" ? " failed" : "") + (e.changes.length ? ": " + e.changes.map(changeText).join("  ") : "") + (e.status === "entailed" ? "  (entailed)" : "")));
-      shown++;
-    } else if (e.e === "change") { steps.appendChild(text("div", "", "  by the decision: " + changeText(e))); shown++; }
-    else if (e.e === "fail") { steps.appendChild(text("div", "fail", "FAIL " + (e.p !== undefined ? pname(e.p) : "the decision"))); shown++; }
-    else if (e.e === "solution") { steps.appendChild(text("div", "sol", "SOLUTION")); shown++; }
-  }
-  if (quiet) steps.appendChild(text("div", "muted", quiet + " propagator run(s) without a change"));
-  info.appendChild(steps);
-  if (!header.grid) {
-    info.appendChild(text("h2", "", "Domains changed at this node"));
-    const list = document.createElement("div"); list.className = "steps";
-    for (const v of changed) list.appendChild(text("div", "", vname(v) + ": " + domText(before[v]) + " \u2192 " + domText(doms[v])));
-    info.appendChild(list);
-  }
-}
-function board(doms, changed) {
-  const g = header.grid;
-  const wrap = document.createElement("div");
-  wrap.appendChild(text("h2", "", "Board at this node (candidates left; yellow: changed here)"));
-  const at = new Map();
-  for (const c of g.cells) at.set(c[1] + "," + c[2], c[0]);
-  const t = document.createElement("table"); t.className = "board";
-  for (let r = 1; r <= g.rows; r++) {
-    const tr = document.createElement("tr");
-    for (let c = 1; c <= g.columns; c++) {
-      const td = document.createElement("td");
-      const v = at.get(r + "," + c);
-      if (v !== undefined) {
-        const d = doms[v];
-        const size = Array.isArray(d) ? d.length : d.max - d.min + 1;
-        if (size === 1) { td.className = "fixed"; td.textContent = domText(d); }
-        else if (size <= 0) { td.className = "empty"; td.textContent = "{}"; }
-        else td.textContent = Array.isArray(d) ? d.join(" ") : d.min + ".." + d.max;
-        if (changed.has(v)) td.className += " changed";
-        td.title = vname(v) + " = " + domText(d);
-      }
-      tr.appendChild(td);
-    }
-    t.appendChild(tr);
-  }
-  wrap.appendChild(t);
-  return wrap;
-}
-
-window.addEventListener("resize", resize);
-layout();
-resize();
-fit();
-if (root) select(root);
-window.pruneTraceViewer = {nodes: nodes.size, events: data.length - 1};
-document.body.setAttribute("data-viewer", "ok");
-})();
-</script>
-</body>
-</html>
-)VIEWER";
-
-std::string html_escape(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '&': out += "&amp;"; break;
-            case '"': out += "&quot;"; break;
-            default: out += c;
+// The page template with its markers filled in one pass: text put in is never
+// searched again, so a title that contains "@DATA@" stays a title.
+std::string fill_page(std::string_view title, std::string_view note, std::string_view data) {
+    const std::pair<std::string_view, std::string_view> fills[] = {
+        {"@TITLE@", title}, {"@NOTE@", note}, {"@DATA@", data}, {"@STYLE@", viewer_style}, {"@SCRIPT@", viewer_script}};
+    std::string page;
+    page.reserve(viewer_page.size() + data.size() + viewer_script.size() + viewer_style.size() + note.size() + title.size());
+    std::size_t at = 0;
+    while (at < viewer_page.size()) {
+        const std::size_t marker = viewer_page.find('@', at);
+        if (marker == std::string_view::npos) break;
+        page += viewer_page.substr(at, marker - at);
+        at = marker;
+        for (const auto& [name, text] : fills) {
+            if (viewer_page.substr(marker, name.size()) == name) {
+                page += text;
+                at = marker + name.size();
+                break;
+            }
         }
+        if (at == marker) page += viewer_page[at++];  // an '@' that starts no marker
     }
-    return out;
+    if (at < viewer_page.size()) page += viewer_page.substr(at);
+    return page;
 }
 
-void replace(std::string& text, const std::string& marker, const std::string& with) {
-    const std::size_t at = text.find(marker);
-    if (at != std::string::npos) text.replace(at, marker.size(), with);
-}
-
-std::string location(const std::string& path, std::size_t line, std::size_t column) {
-    return path + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: ";
+std::string diagnostic(const std::string& path, std::size_t line, std::size_t column, std::string message) {
+    return support::Diagnostic{path, static_cast<int>(line), static_cast<int>(column), std::move(message)}.to_string();
 }
 
 }  // namespace
 
 std::optional<TraceFile> read_trace(const std::string& path, const std::string& text, const ViewBudget& budget, std::string& error) {
     TraceFile trace;
-    std::size_t start = text.rfind(puzzles::byte_order_mark, 0) == 0 ? puzzles::byte_order_mark.size() : 0;  // skip a BOM
+    std::size_t start = text.rfind(support::byte_order_mark, 0) == 0 ? support::byte_order_mark.size() : 0;  // skip a BOM
     std::size_t line_number = 0;
     bool keeping = true;
     while (start < text.size()) {
@@ -376,16 +56,16 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
         ++line_number;
         if (line.find_first_not_of(" \t") == std::string_view::npos) {
             if (line_number == 1) {
-                error = location(path, 1, 1) + "empty first line: a prune trace starts with its header";
+                error = diagnostic(path, 1, 1, "empty first line: a prune trace starts with its header");
                 return std::nullopt;
             }
             continue;
         }
         std::string message;
         std::size_t offset = 0;
-        const auto value = puzzles::parse_json(line, message, offset);
+        const auto value = support::parse_json(line, message, offset);
         if (!value && line_number == 1) {
-            error = location(path, 1, 1) + "not a prune trace: the first line is not JSON (" + message + "); write a trace with prune solve --trace";
+            error = diagnostic(path, 1, 1, "not a prune trace: the first line is not JSON (" + message + "); write a trace with prune solve --trace");
             return std::nullopt;
         }
         if (!value && end == text.size()) {
@@ -393,23 +73,23 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
             break;
         }
         if (!value) {
-            error = location(path, line_number, static_cast<std::size_t>(puzzles::column_width(line.substr(0, offset))) + 1) + message;
+            error = diagnostic(path, line_number, static_cast<std::size_t>(support::column_width(line.substr(0, offset))) + 1, message);
             return std::nullopt;
         }
-        const puzzles::JsonValue* type = value->type == puzzles::JsonValue::Type::object ? value->find("e") : nullptr;
-        if (type == nullptr || type->type != puzzles::JsonValue::Type::string) {
-            error = location(path, line_number, 1) + "each line of a trace is a JSON object with a string member \"e\"";
+        const support::JsonValue* type = value->type == support::JsonValue::Type::object ? value->find("e") : nullptr;
+        if (type == nullptr || type->type != support::JsonValue::Type::string) {
+            error = diagnostic(path, line_number, 1, "each line of a trace is a JSON object with a string member \"e\"");
             return std::nullopt;
         }
         if (line_number == 1) {
-            const puzzles::JsonValue* format = value->find("format");
-            const puzzles::JsonValue* version = value->find("version");
-            if (type->string != "header" || format == nullptr || format->type != puzzles::JsonValue::Type::string || format->string != "prune-trace") {
-                error = location(path, 1, 1) + "not a prune trace: the first line must be {\"e\":\"header\",\"format\":\"prune-trace\",...} (write one with prune solve --trace)";
+            const support::JsonValue* format = value->find("format");
+            const support::JsonValue* version = value->find("version");
+            if (type->string != "header" || format == nullptr || format->type != support::JsonValue::Type::string || format->string != "prune-trace") {
+                error = diagnostic(path, 1, 1, "not a prune trace: the first line must be {\"e\":\"header\",\"format\":\"prune-trace\",...} (write one with prune solve --trace)");
                 return std::nullopt;
             }
             if (version == nullptr || !version->is_integer() || version->number < 1 || version->number > trace_format_version) {
-                error = location(path, 1, 1) + "unsupported trace format version (this prune reads version " + std::to_string(trace_format_version) + ")";
+                error = diagnostic(path, 1, 1, "unsupported trace format version (this prune reads version " + std::to_string(trace_format_version) + ")");
                 return std::nullopt;
             }
             trace.lines.emplace_back(line);
@@ -429,7 +109,7 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
         }
     }
     if (line_number == 0) {
-        error = location(path, 1, 1) + "empty file: a prune trace starts with its header";
+        error = diagnostic(path, 1, 1, "empty file: a prune trace starts with its header");
         return std::nullopt;
     }
     return trace;
@@ -452,48 +132,7 @@ std::string trace_page(const TraceFile& trace, const std::string& title) {
                std::to_string(trace.total_nodes) + " nodes (" + std::to_string(trace.lines.size() - 1) + " of " + std::to_string(trace.total_events) +
                " events). Use --trace-limit or a smaller search to see the rest.</div>";
     }
-    std::string page = page_template;
-    replace(page, "@TITLE@", html_escape(title));
-    replace(page, "@NOTE@", note);
-    replace(page, "@DATA@", data);
-    return page;
+    return fill_page(support::html_escape(title), note, data);
 }
 
-}  // namespace prune::cli::trace
-
-namespace prune::cli {
-
-int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err) {
-    const std::string& path = command.files[0];
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        err << path << ": error: cannot read the trace file\n";
-        return exit_usage;
-    }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    std::string error;
-    const auto trace = trace::read_trace(path, buffer.str(), trace::ViewBudget{}, error);
-    if (!trace) {
-        err << error << "\n";
-        return exit_usage;
-    }
-    if (trace->partial_last_line) err << path << ": warning: the trace was cut short: its last line is incomplete (dropped)\n";
-    if (!trace->has_end) err << path << ": warning: the trace was cut short: it has no 'end' event (the page shows the events up to the cut)\n";
-    std::ofstream page;
-    if (!open_output_file(command.output_file, page, error)) {
-        err << error << "\n";
-        return exit_usage;
-    }
-    page << trace::trace_page(*trace, path);
-    page.flush();
-    if (!page) {
-        err << "prune: error: cannot write " << command.output_file << ": the write failed\n";
-        return exit_usage;
-    }
-    out << "wrote " << command.output_file << " (" << trace->kept_nodes << " nodes, " << trace->lines.size() - 1 << " events" << (trace->cut ? ", cut to fit the page" : "")
-        << ")\n";
-    return exit_solved;
-}
-
-}  // namespace prune::cli
+}  // namespace prune::trace

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace prune::cli::trace {
+namespace prune::trace {
 
 // Budgets of the page: a trace beyond them is cut at a node boundary, with a note.
 struct ViewBudget {
@@ -39,4 +39,4 @@ std::optional<TraceFile> read_trace(const std::string& path, const std::string& 
 // The page for a trace read by read_trace.
 std::string trace_page(const TraceFile& trace, const std::string& title);
 
-}  // namespace prune::cli::trace
+}  // namespace prune::trace

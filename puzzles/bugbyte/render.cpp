@@ -7,7 +7,7 @@
 #include <iterator>
 
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
-#include "cli/html_page.hpp"
+#include "puzzles/common/support_names.hpp"
 
 namespace prune::puzzles {
 namespace {

@@ -2,7 +2,7 @@
 // region graph (regions on a circle, borders as lines, each disc in its colour).
 #include <cmath>
 
-#include "cli/html_page.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/ostomachion/ostomachion_puzzle.hpp"
 
 namespace prune::puzzles {

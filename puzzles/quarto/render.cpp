@@ -1,7 +1,7 @@
 // Quarto output: the board of piece numbers and, below it, each row's pieces in
 // words; {"board": [[...], ...]}; an SVG drawing of the pieces.
 #include "puzzles/common/grid_name.hpp"
-#include "cli/html_page.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 
 #include <charconv>

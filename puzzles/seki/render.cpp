@@ -1,5 +1,5 @@
 // Seki output: the grid of 0/1 (1 black) as text, JSON and SVG.
-#include "cli/html_page.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/seki/seki_puzzle.hpp"
 
 namespace prune::puzzles {

@@ -7,14 +7,14 @@
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 
 JsonValue parse(const std::string& text) {
     std::string error;
     std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
+    auto value = prune::support::parse_json(text, error, offset);
     INFO("JSON: " << text << "\nerror: " << error);
     REQUIRE(value);
     return *value;

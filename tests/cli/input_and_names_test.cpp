@@ -16,7 +16,7 @@
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 
@@ -36,7 +36,7 @@ std::string write_file(const ScratchDirectory& dir, const std::string& name, con
 JsonValue parse_json_text(const std::string& text) {
     std::string error;
     std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
+    auto value = prune::support::parse_json(text, error, offset);
     INFO("JSON: " << text << "\nerror: " << error);
     REQUIRE(value);
     return *value;

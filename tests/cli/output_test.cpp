@@ -18,7 +18,7 @@
 #include "run_prune.hpp"
 
 using namespace prune::cli::testing;
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 
@@ -27,7 +27,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 JsonValue parse(const std::string& text) {
     std::string error;
     std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(text, error, offset);
+    auto value = prune::support::parse_json(text, error, offset);
     INFO("JSON: " << text << "\nerror: " << error);
     REQUIRE(value);
     return *value;

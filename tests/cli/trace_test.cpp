@@ -9,16 +9,13 @@
 #include "engine/prune.hpp"
 #include "support/json_reader.hpp"
 
-// The tracers are part of the prune executable, not of a library: compile the two the
-// golden test needs into this test.
-#include "trace/jsonl_tracer.cpp"
-#include "trace/trace_events.cpp"
+#include "trace/jsonl_tracer.hpp"
 
 #if defined(PRUNE_CLI_PATH)
 #include "run_prune.hpp"
 #endif
 
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 
@@ -32,7 +29,7 @@ std::vector<std::string> split_lines(const std::string& text) {
 JsonValue parse_line(const std::string& line) {
     std::string error;
     std::size_t offset = 0;
-    auto value = prune::puzzles::parse_json(line, error, offset);
+    auto value = prune::support::parse_json(line, error, offset);
     INFO("line: " << line << "\nerror: " << error);
     REQUIRE(value);
     return *value;
@@ -64,7 +61,7 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
     less(s, x, z);
     const_cast<Propagator&>(s.propagator(2)).set_name("x<z");
     std::ostringstream out;
-    cli::trace::JsonlTracer tracer(out, 0, false);
+    trace::JsonlTracer tracer(out, 0, false);
     std::string error;
     REQUIRE(tracer.begin(s, "golden", error));
     s.set_tracer(&tracer);
@@ -118,7 +115,7 @@ TEST_CASE("a trace limit cuts the events and says so", "[trace]") {
     std::vector<IntVar> q = s.new_int_vars(6, 0, 5, "q");
     all_different(s, q);
     std::ostringstream out;
-    cli::trace::JsonlTracer tracer(out, 5, false);
+    trace::JsonlTracer tracer(out, 5, false);
     std::string error;
     REQUIRE(tracer.begin(s, "limit", error));
     s.set_tracer(&tracer);
@@ -233,7 +230,7 @@ TEST_CASE("prune trace view writes a self-contained page with the trace in it", 
     std::string data = embedded_data(html);
     std::string error;
     std::size_t offset = 0;
-    const auto array = prune::puzzles::parse_json(data, error, offset);
+    const auto array = prune::support::parse_json(data, error, offset);
     INFO(error);
     REQUIRE(array);
     const auto lines = split_lines(slurp(trace));

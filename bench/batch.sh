@@ -4,8 +4,8 @@
 # checked (against *_solutions.txt where it exists, else against the clues and the
 # row/column/box rules), and the peak RSS when /usr/bin/time -v is there.
 #
-#   scripts/bench_batch.sh [BUILD_DIR] [R]          (defaults: build, 3)
-#   SETS="top1465" JOBS="1 2 4" scripts/bench_batch.sh build-release 5
+#   bench/batch.sh [BUILD_DIR] [R]          (defaults: build, 3)
+#   SETS="top1465" JOBS="1 2 4" bench/batch.sh build-release 5
 #
 # puzzles/s is wall-clock (what -j buys); "cpu/puzzle" is the CPU time of all
 # threads per puzzle, the steadier figure on a busy machine.

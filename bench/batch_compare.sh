@@ -2,10 +2,10 @@
 # Compares the batch throughput of two prune builds on the sudoku sets, runs
 # interleaved (A, B, A, B, ...) so that a busy or throttled machine slows both alike;
 # prints the median puzzles/s of each and the ratio B / A. Answers are not checked
-# here (scripts/bench_batch.sh does that).
+# here (bench/batch.sh does that).
 #
-#   scripts/bench_batch_compare.sh BUILD_A BUILD_B [R]      (R runs each, default 7)
-#   SETS="top1465" JOBS=2 scripts/bench_batch_compare.sh ../build-old ../build 9
+#   bench/batch_compare.sh BUILD_A BUILD_B [R]      (R runs each, default 7)
+#   SETS="top1465" JOBS=2 bench/batch_compare.sh ../build-old ../build 9
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)

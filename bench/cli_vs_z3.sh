@@ -3,12 +3,12 @@
 # line, default ../shared/data/sudoku/top95.txt), and z3 on the same puzzles'
 # SMT-LIB, process start included in both.
 #
-#   cli/benchmark.sh BUILD_DIR [SUDOKU_FILE]
+#   bench/cli_vs_z3.sh BUILD_DIR [SUDOKU_FILE]
 #
 # Uses hyperfine for the seed puzzles when it is installed; the sudoku file is timed
 # puzzle by puzzle with bash's clock (one run each: every puzzle is a separate sample).
 set -euo pipefail
-build=${1:?usage: cli/benchmark.sh BUILD_DIR [SUDOKU_FILE]}
+build=${1:?usage: bench/cli_vs_z3.sh BUILD_DIR [SUDOKU_FILE]}
 here=$(cd "$(dirname "$0")/.." && pwd)
 sudokus=${2:-$here/../shared/data/sudoku/top95.txt}
 prune=$build/prune

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # prune against Gecode (fzn-gecode 6.2 through MiniZinc 2.6), the same problems in one run.
-#   scripts/bench_gecode.sh [BUILD_DIR]         (default: build)
+#   bench/engine_vs_gecode.sh [BUILD_DIR]         (default: build)
 # Needs ../shared/tools/peers (it installs minizinc, fzn-gecode and z3 when missing).
 # Times are CPU seconds (prune_bench's std::clock; Gecode's user time), so a loaded
 # machine distorts the ratio less; each is the median of 3 runs.

@@ -10,8 +10,8 @@
 # same answer. Optimisation objectives are compared by marking the objective
 # variable as an output variable in each FlatZinc file.
 #
-# usage: flatzinc/bench.sh [-b BUILD_DIR] [-t SECONDS] [-l LIST] [-w WORK_DIR] [-q]
-#   -b  build directory holding prune.msc and flatzinc/fzn-prune (default: ../build)
+# usage: bench/flatzinc_vs_gecode.sh [-b BUILD_DIR] [-t SECONDS] [-l LIST] [-w WORK_DIR] [-q]
+#   -b  build directory holding prune.msc and flatzinc/fzn-prune (default: build)
 #   -t  time limit per solver run, seconds (default 20)
 #   -l  instance list, one per line:  name | model.mzn | data.dzn or - | minizinc args | solver flags
 #       relative paths are taken from the shared directory (default: the list below)
@@ -20,7 +20,7 @@
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
-build="$root/../build"
+build="$root/build"
 limit=20
 list=""
 work=""

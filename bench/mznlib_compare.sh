@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Compares two versions of prune's MiniZinc solver library on the FlatZinc benchmark
-# list of flatzinc/bench.sh: each instance is compiled with both libraries; where the
+# list of bench/flatzinc_vs_gecode.sh: each instance is compiled with both libraries; where the
 # FlatZinc differs, fzn-prune runs on both (same binary, same time limit) and the
 # script prints nodes, failures and CPU seconds of each.
 #
-# usage: scripts/bench_mznlib_compare.sh OLD_MZNLIB_DIR [BUILD_DIR] [SECONDS]
+# usage: bench/mznlib_compare.sh OLD_MZNLIB_DIR [BUILD_DIR] [SECONDS]
 # Needs minizinc and /usr/bin/time (Debian: minizinc, time).
 #   e.g. git archive HEAD~1 flatzinc/mznlib | tar -x -C /tmp/old &&
-#        scripts/bench_mznlib_compare.sh /tmp/old/flatzinc/mznlib build 20
+#        bench/mznlib_compare.sh /tmp/old/flatzinc/mznlib build 20
 set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 old_lib="$(cd "${1:?usage: $0 OLD_MZNLIB_DIR [BUILD_DIR] [SECONDS]}" && pwd)"
@@ -27,7 +27,7 @@ cpu_run() {  # fzn file, flags, output file: prints CPU seconds
 }
 
 printf '%-24s %10s %10s %8s   %10s %10s %8s  %s\n' instance old-nodes old-fails old-cpu new-nodes new-fails new-cpu "FlatZinc constraints that differ"
-sed -n '/^default_list()/,/^EOF/p' "$root/flatzinc/bench.sh" | grep '|' | grep -v '^#' | while IFS='|' read -r name model data args flags _; do
+sed -n '/^default_list()/,/^EOF/p' "$root/bench/flatzinc_vs_gecode.sh" | grep '|' | grep -v '^#' | while IFS='|' read -r name model data args flags _; do
     name="$(echo $name)"; model="$(echo $model)"; data="$(echo $data)"; flags="$(echo $flags)"
     [ "$data" = "-" ] && data="" || data="$shared/$data"
     for lib in old new; do

@@ -70,63 +70,54 @@ private:
         return fail(std::string("unexpected character ").append(quoted_character(c)));
     }
 
-    bool parse_object(JsonValue& out, int depth) {
-        out.type = JsonValue::Type::object;
-        ++pos_;  // '{'
+    // Consumes `c` if it is next.
+    bool eat(char c) {
+        if (pos_ >= text_.size() || text_[pos_] != c) return false;
+        ++pos_;
+        return true;
+    }
+
+    // The elements of an object or an array, from its opening bracket to `close`:
+    // `element` reads one (blanks around it skipped), commas go between them.
+    template <class Element>
+    bool parse_elements(char close, Element element) {
+        ++pos_;  // '{' or '['
         skip_blanks();
-        if (pos_ < text_.size() && text_[pos_] == '}') {
-            ++pos_;
-            return true;
-        }
+        if (eat(close)) return true;
         for (;;) {
             skip_blanks();
+            if (!element()) return false;
+            skip_blanks();
+            if (eat(',')) continue;
+            if (eat(close)) return true;
+            return fail(std::string("expected ',' or '") + close + "'");
+        }
+    }
+
+    bool parse_object(JsonValue& out, int depth) {
+        out.type = JsonValue::Type::object;
+        return parse_elements('}', [&] {
             if (pos_ >= text_.size() || text_[pos_] != '"') return fail("expected a member name");
             std::string name;
             if (!parse_string(name)) return false;
             skip_blanks();
-            if (pos_ >= text_.size() || text_[pos_] != ':') return fail("expected ':'");
-            ++pos_;
+            if (!eat(':')) return fail("expected ':'");
             skip_blanks();
             JsonValue member;
             if (!parse_value(member, depth + 1)) return false;
             out.members.push_back(JsonMember{std::move(name), std::move(member)});
-            skip_blanks();
-            if (pos_ < text_.size() && text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < text_.size() && text_[pos_] == '}') {
-                ++pos_;
-                return true;
-            }
-            return fail("expected ',' or '}'");
-        }
+            return true;
+        });
     }
 
     bool parse_array(JsonValue& out, int depth) {
         out.type = JsonValue::Type::array;
-        ++pos_;  // '['
-        skip_blanks();
-        if (pos_ < text_.size() && text_[pos_] == ']') {
-            ++pos_;
-            return true;
-        }
-        for (;;) {
-            skip_blanks();
+        return parse_elements(']', [&] {
             JsonValue item;
             if (!parse_value(item, depth + 1)) return false;
             out.items.push_back(std::move(item));
-            skip_blanks();
-            if (pos_ < text_.size() && text_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < text_.size() && text_[pos_] == ']') {
-                ++pos_;
-                return true;
-            }
-            return fail("expected ',' or ']'");
-        }
+            return true;
+        });
     }
 
     bool parse_string(std::string& out) {

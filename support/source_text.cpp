@@ -1,13 +1,10 @@
 #include "support/source_text.hpp"
 
+#include "support/line_span.hpp"
+
 #include <cctype>
 
 namespace prune::support {
-namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
-}  // namespace
 
 std::string quoted_character(char c) {
     const unsigned char u = static_cast<unsigned char>(c);
@@ -85,26 +82,14 @@ std::vector<SourceLine::Word> SourceLine::words() const {
 
 std::vector<SourceLine> SourceText::content_lines() const {
     std::vector<SourceLine> lines;
-    int number = 0;
-    std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos) end = text.size();
-        ++number;
-        std::size_t first = pos;
-        std::size_t last = end;
-        while (first < last && is_blank(text[first])) ++first;
-        while (last > first && is_blank(text[last - 1])) --last;
-        if (first < last && text[first] != '#') {
-            SourceLine line;
-            line.number = number;
-            line.first_column = column_width(std::string_view(text).substr(pos, first - pos)) + 1;
-            line.text = text.substr(first, last - first);
-            lines.push_back(std::move(line));
-        }
-        if (end == text.size()) break;
-        pos = end + 1;
-    }
+    for_each_line(text, [&](const LineSpan& span) {
+        if (span.blank() || text[span.first] == '#') return;
+        SourceLine line;
+        line.number = span.number;
+        line.first_column = column_width(std::string_view(text).substr(span.begin, span.first - span.begin)) + 1;
+        line.text = text.substr(span.first, span.last - span.first);
+        lines.push_back(std::move(line));
+    });
     return lines;
 }
 

@@ -2,6 +2,8 @@
 // determinism, --trace-limit), --explain, --profile, --trace-text, and the trace viewer.
 #include "catch.hpp"
 
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -10,6 +12,7 @@
 #include "support/json_reader.hpp"
 
 #include "trace/jsonl_tracer.hpp"
+#include "trace/trace_view.hpp"
 
 #if defined(PRUNE_CLI_PATH)
 #include "run_prune.hpp"
@@ -107,6 +110,25 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
     // The order of the prop lines follows the wake order: a variable's subscribers to
     // any change, then to bounds, then to fixing (Solver::wake).
     CHECK(out.str() == golden);
+}
+
+TEST_CASE("the viewer page carries trace/viewer's script and style, and fills its markers once", "[trace]") {
+    // The page is built from trace/viewer/*.{html,css,js}, embedded at build time: what
+    // the files say is what the page carries, whole.
+    const auto slurp_source = [](const std::string& relative) {
+        std::ifstream in(std::string(PRUNE_SOURCE_DIR) + "/" + relative, std::ios::binary);
+        REQUIRE(in);
+        return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    prune::trace::TraceFile trace;
+    trace.lines = {"{\"e\":\"header\",\"format\":\"prune-trace\",\"version\":1}", "{\"e\":\"end\",\"note\":\"</script>\"}"};
+    // A title that spells a marker stays a title: the markers are filled in one pass.
+    const std::string page = prune::trace::trace_page(trace, "@DATA@ & <b>");
+    CHECK(page.find(slurp_source("trace/viewer/viewer.js")) != std::string::npos);
+    CHECK(page.find(slurp_source("trace/viewer/viewer.css")) != std::string::npos);
+    CHECK(page.find("<title>prune trace: @DATA@ &amp; &lt;b&gt;</title>") != std::string::npos);
+    for (const char* marker : {"@STYLE@", "@SCRIPT@", "@NOTE@"}) CHECK(page.find(marker) == std::string::npos);
+    CHECK(page.find("\"note\":\"\\u003c/script>\"") != std::string::npos);  // no early end of the data
 }
 
 TEST_CASE("a trace limit cuts the events and says so", "[trace]") {

@@ -3,9 +3,9 @@
 #include "support/json_reader.hpp"
 #include "support/json_writer.hpp"
 
-using namespace prune::puzzles;
+using namespace prune::support;
 
-TEST_CASE("JSON written by JsonWriter reads back", "[puzzles]") {
+TEST_CASE("JSON written by JsonWriter reads back", "[support]") {
     JsonWriter json;
     json.begin_object();
     json.key("kind");
@@ -43,7 +43,7 @@ TEST_CASE("JSON written by JsonWriter reads back", "[puzzles]") {
     CHECK(value->find("missing") == nullptr);
 }
 
-TEST_CASE("bad JSON is refused with the offset", "[puzzles]") {
+TEST_CASE("bad JSON is refused with the offset", "[support]") {
     std::string error;
     std::size_t offset = 0;
     CHECK_FALSE(parse_json("{\"a\": 1,}", error, offset));

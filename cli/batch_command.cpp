@@ -25,7 +25,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/json_field.hpp"
-#include "cli/signal_stop.hpp"
+#include "support/signal_stop.hpp"
 #include "cli/input.hpp"
 #include "cli/progress_line.hpp"
 #include "puzzles/batch.hpp"
@@ -116,7 +116,7 @@ void append_plain(std::string& out, const BatchResult& r) {
 // also under "multiple" and under "unknown" (--unique: a limit stopped the look for a
 // second one).
 void append_json(std::string& out, const BatchResult& r, int line) {
-    puzzles::JsonWriter json;
+    support::JsonWriter json;
     json.begin_object();
     json_field(json, "line", line);
     json_field(json, "status", status_word(r.status));
@@ -153,7 +153,7 @@ std::string duration_text(double seconds) {
 
 class Batch {
 public:
-    Batch(const CommandLine& command, const puzzles::PuzzleKind& kind, const puzzles::SourceText& source, std::vector<BatchItem> items, unsigned threads)
+    Batch(const CommandLine& command, const puzzles::PuzzleKind& kind, const support::SourceText& source, std::vector<BatchItem> items, unsigned threads)
         : command_(command), kind_(kind), source_(source), items_(std::move(items)), times_(items_.size(), 0.0f), threads_(threads) {
         // Chunks small enough to share a short hard set between the threads, large
         // enough that taking one costs nothing next to solving it.
@@ -274,7 +274,7 @@ private:
 
     const CommandLine& command_;
     const puzzles::PuzzleKind& kind_;
-    const puzzles::SourceText& source_;
+    const support::SourceText& source_;
     const std::vector<BatchItem> items_;
     std::vector<float> times_;  // seconds per puzzle; each element written by one worker
     const unsigned threads_;
@@ -292,18 +292,18 @@ private:
 
 // The batch file in one read (read_input goes character by character, which shows on
 // a 4 MB file); standard input and every error case go to read_input.
-std::optional<puzzles::SourceText> read_batch_input(const std::string& path, std::string& error) {
+std::optional<support::SourceText> read_batch_input(const std::string& path, std::string& error) {
     std::error_code ec;
     if (path != "-" && std::filesystem::is_regular_file(path, ec)) {
         std::ifstream file(path, std::ios::binary | std::ios::ate);
         const std::streamoff size = file ? static_cast<std::streamoff>(file.tellg()) : -1;
         if (size >= 0) {
-            puzzles::SourceText source;
+            support::SourceText source;
             source.name = path;
             source.text.resize(static_cast<std::size_t>(size));
             file.seekg(0);
             if (file.read(source.text.data(), size) && file.gcount() == size) {
-                puzzles::strip_byte_order_mark(source.text);
+                support::strip_byte_order_mark(source.text);
                 return source;
             }
         }
@@ -346,7 +346,7 @@ int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err) 
         return exit_usage;
     }
     std::string error;
-    std::optional<puzzles::SourceText> source = read_batch_input(command.files.at(0), error);
+    std::optional<support::SourceText> source = read_batch_input(command.files.at(0), error);
     if (!source) {
         err << error << "\n";
         return exit_usage;
@@ -359,12 +359,12 @@ int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err) 
     const bool progress = ProgressLine::stderr_is_terminal(err);
     // Ctrl-C / SIGTERM: the running searches stop, every puzzle not yet answered is
     // `unknown` (each then costs only its parse), and the summary is printed.
-    const SignalStop signals;
+    const support::SignalStop signals;
     CommandLine stoppable = command;
     stoppable.solve.search.stop = signals.flag();
     Batch batch(stoppable, *kind, *source, std::move(items), threads);
     const Tally total = batch.run(out, err, progress);
-    if (const int signal = signals.raised(); signal != 0) err << "prune: batch stopped by " << SignalStop::name(signal) << "\n";
+    if (const int signal = signals.raised(); signal != 0) err << "prune: batch stopped by " << support::SignalStop::name(signal) << "\n";
     if (!command.quiet) write_summary(err, command, batch, total, threads);
     if (total.errors > 0) return exit_usage;
     if (total.unknown > 0) return exit_limit;

@@ -36,7 +36,7 @@ int run_check(const CommandLine& command, std::ostream& out, std::ostream& err) 
         err << error << "\n";
         return exit_usage;
     }
-    puzzles::Diagnostic diagnostic;
+    support::Diagnostic diagnostic;
     const auto values = puzzles::read_solution(*puzzle, *solution_text, diagnostic);
     if (!values) {
         err << diagnostic.to_string() << "\n";

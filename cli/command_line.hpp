@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/trace/trace_options.hpp"
+#include "trace/trace_options.hpp"
 #include "puzzles/puzzle_kind.hpp"
 #include "puzzles/solve.hpp"
 

@@ -17,7 +17,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_check(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err);
-int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace/trace_view.cpp
+int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace_view_command.cpp
 // `prune fzn ARGS...` (args after "fzn"), in builds with the FlatZinc front end.
 int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

@@ -1,14 +1,13 @@
 // `prune fzn MODEL.fzn [flags]`: fzn-prune inside prune, plus prune's tracing flags
 // (--trace, --trace-text, --trace-times, --profile, --explain, --trace-limit), which
 // are taken out here; every other flag is the FlatZinc front end's.
-#if defined(PRUNE_WITH_FLATZINC)
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/trace/trace_session.hpp"
+#include "trace/trace_session.hpp"
 #include "flatzinc/flatzinc.hpp"
 
 namespace prune::cli {
@@ -69,4 +68,3 @@ int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 }
 
 }  // namespace prune::cli
-#endif

@@ -10,14 +10,14 @@
 
 namespace prune::cli {
 
-std::optional<puzzles::SourceText> read_input(const std::string& path, std::string& error) {
-    puzzles::SourceText source;
+std::optional<support::SourceText> read_input(const std::string& path, std::string& error) {
+    support::SourceText source;
     if (path == "-") {
         source.name = "<stdin>";
         std::ostringstream buffer;
         buffer << std::cin.rdbuf();
         source.text = buffer.str();
-        puzzles::strip_byte_order_mark(source.text);
+        support::strip_byte_order_mark(source.text);
         return source;
     }
     source.name = path;
@@ -36,7 +36,7 @@ std::optional<puzzles::SourceText> read_input(const std::string& path, std::stri
         error = path + ": error: cannot read: " + std::strerror(errno);
         return std::nullopt;
     }
-    puzzles::strip_byte_order_mark(source.text);
+    support::strip_byte_order_mark(source.text);
     return source;
 }
 

@@ -2,12 +2,12 @@
 #pragma once
 #include <string_view>
 
-#include "puzzles/common/json_writer.hpp"
+#include "support/json_writer.hpp"
 
 namespace prune::cli {
 
 template <typename T>
-void json_field(puzzles::JsonWriter& json, std::string_view key, const T& value) {
+void json_field(support::JsonWriter& json, std::string_view key, const T& value) {
     json.key(key);
     json.value(value);
 }

@@ -22,10 +22,10 @@ bool may_be_inline_puzzle(const std::string& argument) {
 // The puzzles of a one-line kind's file that did not parse as one puzzle, counted
 // when each of its (two or more) content lines is a puzzle by itself: the user
 // probably meant --batch. 0 otherwise.
-std::size_t puzzles_one_per_line(const puzzles::PuzzleKind& kind, const std::vector<puzzles::SourceLine>& lines, const puzzles::KindFlags& flags) {
+std::size_t puzzles_one_per_line(const puzzles::PuzzleKind& kind, const std::vector<support::SourceLine>& lines, const puzzles::KindFlags& flags) {
     if (!kind.one_line_form || lines.size() < 2) return 0;
-    for (const puzzles::SourceLine& line : lines) {
-        if (!kind.parse(puzzles::SourceText{"", line.text}, flags).puzzle) return 0;
+    for (const support::SourceLine& line : lines) {
+        if (!kind.parse(support::SourceText{"", line.text}, flags).puzzle) return 0;
     }
     return lines.size();
 }
@@ -35,9 +35,9 @@ std::size_t puzzles_one_per_line(const puzzles::PuzzleKind& kind, const std::vec
 // many (as many lines as cells per line, give or take one) may look like one-line
 // puzzles too (seki "oo+o" rows, 16x16 sudoku rows): there the grid error comes
 // first and the hint follows as a note.
-void report_parse_error(const puzzles::PuzzleKind& kind, const puzzles::SourceText& source, const puzzles::KindFlags& flags, const puzzles::Diagnostic& error,
+void report_parse_error(const puzzles::PuzzleKind& kind, const support::SourceText& source, const puzzles::KindFlags& flags, const support::Diagnostic& error,
                         std::ostream& err) {
-    const std::vector<puzzles::SourceLine> lines = source.content_lines();
+    const std::vector<support::SourceLine> lines = source.content_lines();
     const std::size_t count = puzzles_one_per_line(kind, lines, flags);
     if (count == 0) {
         err << error.to_string() << "\n";
@@ -62,7 +62,7 @@ std::unique_ptr<puzzles::Puzzle> load_puzzle(const CommandLine& command, const s
         err << "prune: error: unknown puzzle kind '" << command.kind << "'\n";
         return nullptr;
     }
-    puzzles::SourceText source;
+    support::SourceText source;
     if (path.empty() && !kind->builtin_text.empty()) {
         source.name = "<built-in " + kind->name + ">";
         source.text = kind->builtin_text;

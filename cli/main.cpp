@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
-#include "cli/output_file.hpp"
+#include "support/output_file.hpp"
 #include "puzzles/registry.hpp"
 
 namespace {
@@ -28,7 +28,7 @@ bool open_command_output(const CommandLine& command, std::ofstream& file) {
         }
     }
     std::string error;
-    if (open_output_file(command.output_file, file, error)) return true;
+    if (prune::support::open_output_file(command.output_file, file, error)) return true;
     std::cerr << error << "\n";
     return false;
 }
@@ -55,13 +55,11 @@ int main(int argc, char** argv) {
     // Nothing happens before the arguments are parsed: a whole process that prints
     // --version or solves a seed puzzle costs little more than its start-up.
     const std::vector<std::string> args(argv + 1, argv + argc);
-#if defined(PRUNE_WITH_FLATZINC)
     // `prune fzn FILE [flags]` is fzn-prune (which parses its own flags) with prune's tracing.
     if (!args.empty() && args[0] == "fzn") {
         std::ios::sync_with_stdio(false);
         return run_fzn(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
     }
-#endif
     const CommandLineResult parsed = parse_command_line(args);
     if (!parsed.command_line) {
         std::cerr << "prune: error: " << parsed.error << "\n" << "Run 'prune --help' for usage.\n";

@@ -8,13 +8,13 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/json_field.hpp"
-#include "cli/output_file.hpp"
 #include "cli/progress_line.hpp"
-#include "cli/signal_stop.hpp"
 #include "cli/solve_exit_code.hpp"
-#include "cli/trace/trace_session.hpp"
+#include "support/output_file.hpp"
+#include "support/signal_stop.hpp"
+#include "trace/trace_session.hpp"
 #include "puzzles/check_report.hpp"
-#include "puzzles/common/html_page.hpp"
+#include "cli/html_page.hpp"
 
 namespace prune::cli {
 namespace {
@@ -83,7 +83,7 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "search time:      " << s.seconds << " s\n";
 }
 
-void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
+void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     const SearchStatistics& s = outcome.statistics;
     json.begin_object();
     json_field(json, "variables", outcome.variables);
@@ -98,7 +98,7 @@ void write_json_stats(puzzles::JsonWriter& json, const SolveOutcome& outcome) {
     json.end_object();
 }
 
-void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit) {
+void write_json_limit(support::JsonWriter& json, const puzzles::LimitStop& limit) {
     json.begin_object();
     json_field(json, "kind", puzzles::limit_kind_name(limit.kind));
     if (limit.kind != puzzles::LimitStop::Kind::interrupt) {
@@ -113,7 +113,7 @@ void write_json_limit(puzzles::JsonWriter& json, const puzzles::LimitStop& limit
 
 void write_json_outcome(std::ostream& out, const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle,
                         const std::vector<Values>& kept, const SolveOutcome& outcome) {
-    puzzles::JsonWriter json;
+    support::JsonWriter json;
     json.begin_object();
     json_field(json, "kind", command.kind);
     json_field(json, "file", origin);
@@ -188,8 +188,8 @@ bool write_html_page(std::ofstream& file, const CommandLine& command, const std:
                      const std::optional<Values>& first, const std::optional<puzzles::CheckReport>& first_report, const SolveOutcome& outcome) {
     const std::string subtitle = origin + " - " + plain_verdict(command, outcome);
     const std::string title = "prune: " + puzzle.summary();
-    file << (first ? puzzles::html_page(title, subtitle, puzzle.render_html_figure(*first), &*first_report)
-                   : puzzles::html_page(title, subtitle, "<p>No solution to show.</p>", nullptr));
+    file << (first ? html_page(title, subtitle, puzzle.render_html_figure(*first), &*first_report)
+                   : html_page(title, subtitle, "<p>No solution to show.</p>", nullptr));
     file.flush();
     return static_cast<bool>(file);
 }
@@ -248,7 +248,7 @@ bool is_long_run(const CommandLine& command) { return command.solve.mode == Solv
 
 // After the search: the closing output, the HTML page and the exit code.
 int finish_solve(const CommandLine& command, const std::string& origin, const puzzles::Puzzle& puzzle, const SolutionReporter& solutions,
-                 const SolveOutcome& outcome, std::ostream& report, std::ostream& err, std::ofstream& html_file, const SignalStop& signals) {
+                 const SolveOutcome& outcome, std::ostream& report, std::ostream& err, std::ofstream& html_file, const support::SignalStop& signals) {
     if (!outcome.trace_error.empty()) {
         err << "prune: error: " << outcome.trace_error << "\n";
         return exit_usage;
@@ -266,7 +266,7 @@ int finish_solve(const CommandLine& command, const std::string& origin, const pu
         return exit_usage;
     }
     if (const int signal = signals.raised(); signal != 0 && outcome.limit_reached) {
-        err << "prune: stopped by " << SignalStop::name(signal) << "\n";
+        err << "prune: stopped by " << support::SignalStop::name(signal) << "\n";
         write_stats(err, outcome, command.solve.search);
         return solutions.all_hold() ? exit_limit : exit_internal_error;
     }
@@ -286,7 +286,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     std::ofstream html_file;
     trace::TraceSession trace_session(command.trace, err, &std::cout);
     std::string error;
-    if ((!command.html_file.empty() && !open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
+    if ((!command.html_file.empty() && !support::open_output_file(command.html_file, html_file, error)) || !trace_session.open(error)) {
         err << error << "\n";
         return exit_usage;
     }
@@ -298,7 +298,7 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) 
     SolutionReporter solutions(command, *puzzle, report, progress);
 
     // Ctrl-C or SIGTERM stops the search like a limit: what was found is still printed.
-    const SignalStop signals;
+    const support::SignalStop signals;
     puzzles::SolveSettings settings = command.solve;
     settings.search.stop = signals.flag();
     settings.tracer = trace_session.tracer();

@@ -1,7 +1,7 @@
 // The options of `prune solve` (and the -o of check and smtlib), in one table: the
 // parser (command_line.cpp) applies them from it and `prune help solve` / `prune
 // help batch` (help.cpp) list them from it, so the two cannot drift apart. The
-// tracing options are trace::'s (cli/trace/trace_options.hpp); kinds add their own.
+// tracing options are trace::'s (trace/trace_options.hpp); kinds add their own.
 #pragma once
 #include <span>
 #include <string>

@@ -1,8 +1,6 @@
 #include "flatzinc.hpp"
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
@@ -12,18 +10,10 @@
 #include "builder.hpp"
 #include "engine/prune.hpp"
 #include "parser.hpp"
+#include "support/signal_stop.hpp"
 
 namespace prune::flatzinc {
 namespace {
-
-// Raised by SIGINT or SIGTERM; the search polls it (also between propagator runs),
-// stops as at a limit and the output reports what it has, as the specification asks.
-std::atomic<bool> stop_requested{false};
-
-extern "C" void on_signal(int signal) {
-    stop_requested.store(true, std::memory_order_relaxed);
-    std::signal(signal, SIG_DFL);  // a second signal ends the process at once
-}
 
 bool integer_argument(const char* text, std::int64_t& value) {
     if (text == nullptr || *text == '\0') return false;
@@ -198,7 +188,10 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
         }
     }
     so.seed = o.seed;
-    so.stop = &stop_requested;
+    // Raised by SIGINT or SIGTERM while `signals` below lives; the search polls it (also
+    // between propagator runs), stops as at a limit and the output reports what it
+    // has, as the specification asks.
+    so.stop = support::SignalStop::flag();
     if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;
     so.limits.memory_mb = static_cast<std::uint64_t>(o.memory_limit_mb);
     return so;
@@ -290,12 +283,8 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
     if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
     if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
 
-    stop_requested.store(false);
-    auto old_int = std::signal(SIGINT, on_signal);
-    auto old_term = std::signal(SIGTERM, on_signal);
+    const support::SignalStop signals;
     const SolveRun run = solution_loop(o, m, search, out);
-    std::signal(SIGINT, old_int);
-    std::signal(SIGTERM, old_term);
 
     if (tracer != nullptr) {
         tracer->finish(solver, search.statistics());

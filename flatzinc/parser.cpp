@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <limits>
 
+#include "support/source_text.hpp"
+
 namespace prune::flatzinc {
 namespace {
 
@@ -113,12 +115,7 @@ private:
     }
 
     void advance() {
-        if (text_[pos_] == '\n') {
-            ++line_;
-            column_ = 1;
-        } else if ((static_cast<unsigned char>(text_[pos_]) & 0xC0) != 0x80) {
-            ++column_;  // columns count characters: a UTF-8 continuation byte adds none
-        }
+        support::step_position(text_[pos_], line_, column_);
         ++pos_;
     }
 

@@ -1,9 +1,9 @@
 #include "puzzles/batch.hpp"
 
+#include "support/line_span.hpp"
+
 namespace prune::puzzles {
 namespace {
-
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
 // The batch line of a first-then-second search.
 BatchStatus batch_status(const FirstAndSecond& run) {
@@ -32,36 +32,25 @@ std::vector<BatchItem> split_batch(std::string_view text, bool one_line) {
     bool in_block = false;       // blank-line mode: inside a group of non-blank lines
     bool block_content = false;  // ... that has a line other than a comment
     BatchItem block;
-    int number = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        ++number;
-        std::size_t first = pos;
-        std::size_t last = end;
-        while (first < last && is_blank(text[first])) ++first;
-        while (last > first && is_blank(text[last - 1])) --last;
-        const bool blank = first == last;
-        const bool comment = !blank && text[first] == '#';
+    support::for_each_line(text, [&](const support::LineSpan& line) {
+        const bool comment = !line.blank() && text[line.first] == '#';
         if (one_line) {
-            if (!blank && !comment) items.push_back(BatchItem{pos, last - pos, number});
-        } else if (blank) {
+            if (!line.blank() && !comment) items.push_back(BatchItem{line.begin, line.last - line.begin, line.number});
+        } else if (line.blank()) {
             if (in_block && block_content) items.push_back(block);
             in_block = false;
         } else {
             if (!in_block) {
                 in_block = true;
                 block_content = false;
-                block = BatchItem{pos, 0, number};
+                block = BatchItem{line.begin, 0, line.number};
             }
             if (!comment) {
                 block_content = true;
-                block.length = last - block.offset;
+                block.length = line.last - block.offset;
             }
         }
-        pos = end + 1;
-    }
+    });
     if (!one_line && in_block && block_content) items.push_back(block);
     return items;
 }

@@ -14,8 +14,7 @@
 #include "engine/constraints.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
-#include "puzzles/common/json_writer.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/rule.hpp"
 
 namespace prune::puzzles {

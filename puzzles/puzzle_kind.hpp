@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/search.hpp"
-#include "puzzles/common/source_text.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/puzzle.hpp"
 
 namespace prune::puzzles {

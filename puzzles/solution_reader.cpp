@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-#include "puzzles/common/json_reader.hpp"
-#include "puzzles/common/sexpr.hpp"
+#include "puzzles/common/support_names.hpp"
 
 namespace prune::puzzles {
 namespace {

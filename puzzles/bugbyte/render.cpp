@@ -6,8 +6,8 @@
 #include <iterator>
 
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
-#include "puzzles/common/html_page.hpp"
 #include "puzzles/common/svg.hpp"
+#include "puzzles/common/support_names.hpp"
 
 namespace prune::puzzles {
 namespace {

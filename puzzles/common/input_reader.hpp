@@ -4,7 +4,8 @@
 #pragma once
 #include <string>
 
-#include "puzzles/common/source_text.hpp"
+#include "puzzles/common/support_names.hpp"
+#include "support/source_text.hpp"
 
 namespace prune::puzzles {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "puzzles/common/source_text.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/rule.hpp"
 
 namespace prune::puzzles {

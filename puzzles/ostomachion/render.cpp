@@ -1,7 +1,9 @@
 // Ostomachion output: 'REGION: COLOUR' lines, {"colours": [...]}, and an SVG of the
 // region graph (regions on a circle, borders as lines, each disc in its colour).
-#include "puzzles/common/html_page.hpp"
+#include <cmath>
+
 #include "puzzles/common/svg.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/ostomachion/ostomachion_puzzle.hpp"
 
 namespace prune::puzzles {

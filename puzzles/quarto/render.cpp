@@ -1,9 +1,9 @@
 // Quarto output: the board of piece numbers and, below it, each row's pieces in
 // words; {"board": [[...], ...]}; an SVG drawing of the pieces.
 #include "puzzles/common/grid_name.hpp"
-#include "puzzles/common/html_page.hpp"
 #include "puzzles/common/svg.hpp"
 #include "puzzles/common/whole_number.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 
 namespace prune::puzzles {

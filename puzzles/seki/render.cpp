@@ -1,7 +1,7 @@
 // Seki's figure: the grid of black (1) and white (0) cells and the rotors, in SVG
 // (the plain and JSON outputs are GridPuzzle's).
-#include "puzzles/common/html_page.hpp"
 #include "puzzles/common/svg.hpp"
+#include "puzzles/common/support_names.hpp"
 #include "puzzles/seki/seki_puzzle.hpp"
 
 namespace prune::puzzles {

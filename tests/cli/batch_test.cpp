@@ -9,7 +9,7 @@
 #include "puzzles/batch.hpp"
 
 #if defined(PRUNE_CLI_PATH)
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
@@ -54,9 +54,9 @@ bool solves(const std::string& puzzle, const std::string& solution) {
 }
 
 // The cells of a `prune solve --json` grid as digits.
-std::string grid_digits(const prune::puzzles::JsonValue& solution) {
+std::string grid_digits(const prune::support::JsonValue& solution) {
     std::string digits;
-    const prune::puzzles::JsonValue* grid = solution.find("grid");
+    const prune::support::JsonValue* grid = solution.find("grid");
     if (grid == nullptr) return digits;
     for (const auto& row : grid->items) {
         for (const auto& cell : row.items) digits += std::to_string(static_cast<int>(cell.number));
@@ -78,7 +78,7 @@ TEST_CASE("batch output equals solving each puzzle on its own", "[batch]") {
         const RunResult single = run_prune("solve sudoku - --json", puzzles[i]);
         std::string error;
         std::size_t offset = 0;
-        const auto json = prune::puzzles::parse_json(single.out, error, offset);
+        const auto json = prune::support::parse_json(single.out, error, offset);
         REQUIRE(json);
         const std::string status = json->find("status")->string;
         if (status == "unsat") {
@@ -120,7 +120,7 @@ TEST_CASE("the shipped sample is classified as its header says", "[batch]") {
         INFO(answers[i]);
         std::string error;
         std::size_t offset = 0;
-        const auto json = prune::puzzles::parse_json(answers[i], error, offset);
+        const auto json = prune::support::parse_json(answers[i], error, offset);
         REQUIRE(json);
         const int line = expected_lines[i];
         CHECK(static_cast<int>(json->find("line")->number) == line);

@@ -3,11 +3,11 @@
 #include "catch.hpp"
 
 #if defined(PRUNE_CLI_PATH)
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 

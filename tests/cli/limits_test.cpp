@@ -83,10 +83,13 @@ TEST_CASE("fzn -t stops inside a long root fixpoint and reports UNKNOWN", "[cli]
     CHECK(r.exit_code == 0);
     CHECK(r.out == "=====UNKNOWN=====\n");  // never UNSATISFIABLE: nothing was proved
 
-    const std::string script = quoted(PRUNE_FZN_PATH) + " " + quoted(model) + " & pid=$!; sleep 0.5; kill -INT $pid; wait $pid";
-    const RunResult interrupted = run_shell(script);
-    CHECK(interrupted.exit_code == 0);
-    CHECK(interrupted.out == "=====UNKNOWN=====\n");
+    for (const char* signal : {"INT", "TERM"}) {  // support::SignalStop, as in prune solve
+        const std::string script = quoted(PRUNE_FZN_PATH) + " " + quoted(model) + " & pid=$!; sleep 0.5; kill -" + signal + " $pid; wait $pid";
+        const RunResult interrupted = run_shell(script);
+        INFO("signal " << signal);
+        CHECK(interrupted.exit_code == 0);
+        CHECK(interrupted.out == "=====UNKNOWN=====\n");
+    }
 }
 #endif
 #endif

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "support/cli_run.hpp"
 
 using namespace prune::cli::testing;
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 
 namespace {
 

@@ -2,24 +2,24 @@
 // determinism, --trace-limit), --explain, --profile, --trace-text, and the trace viewer.
 #include "catch.hpp"
 
+#include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/prune.hpp"
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "support/test_text.hpp"
 
-// The tracers are part of the prune executable, not of a library: compile the two the
-// golden test needs into this test.
-#include "cli/trace/jsonl_tracer.cpp"
-#include "cli/trace/trace_events.cpp"
+#include "trace/jsonl_tracer.hpp"
+#include "trace/trace_view.hpp"
 
 #if defined(PRUNE_CLI_PATH)
 #include "support/cli_run.hpp"
 #endif
 
-using prune::puzzles::JsonValue;
+using prune::support::JsonValue;
 using prune::test::contains;
 using prune::test::lines_of;
 using prune::test::parse_json_text;
@@ -50,7 +50,7 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
     less(s, x, z);
     const_cast<Propagator&>(s.propagator(2)).set_name("x<z");
     std::ostringstream out;
-    cli::trace::JsonlTracer tracer(out, 0, false);
+    trace::JsonlTracer tracer(out, 0, false);
     std::string error;
     REQUIRE(tracer.begin(s, "golden", error));
     s.set_tracer(&tracer);
@@ -98,13 +98,32 @@ TEST_CASE("golden trace of a three-variable model", "[trace]") {
     CHECK(out.str() == golden);
 }
 
+TEST_CASE("the viewer page carries trace/viewer's script and style, and fills its markers once", "[trace]") {
+    // The page is built from trace/viewer/*.{html,css,js}, embedded at build time: what
+    // the files say is what the page carries, whole.
+    const auto slurp_source = [](const std::string& relative) {
+        std::ifstream in(std::string(PRUNE_SOURCE_DIR) + "/" + relative, std::ios::binary);
+        REQUIRE(in);
+        return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    };
+    prune::trace::TraceFile trace;
+    trace.lines = {"{\"e\":\"header\",\"format\":\"prune-trace\",\"version\":1}", "{\"e\":\"end\",\"note\":\"</script>\"}"};
+    // A title that spells a marker stays a title: the markers are filled in one pass.
+    const std::string page = prune::trace::trace_page(trace, "@DATA@ & <b>");
+    CHECK(page.find(slurp_source("trace/viewer/viewer.js")) != std::string::npos);
+    CHECK(page.find(slurp_source("trace/viewer/viewer.css")) != std::string::npos);
+    CHECK(page.find("<title>prune trace: @DATA@ &amp; &lt;b&gt;</title>") != std::string::npos);
+    for (const char* marker : {"@STYLE@", "@SCRIPT@", "@NOTE@"}) CHECK(page.find(marker) == std::string::npos);
+    CHECK(page.find("\"note\":\"\\u003c/script>\"") != std::string::npos);  // no early end of the data
+}
+
 TEST_CASE("a trace limit cuts the events and says so", "[trace]") {
     using namespace prune;
     Solver s;
     std::vector<IntVar> q = s.new_int_vars(6, 0, 5, "q");
     all_different(s, q);
     std::ostringstream out;
-    cli::trace::JsonlTracer tracer(out, 5, false);
+    trace::JsonlTracer tracer(out, 5, false);
     std::string error;
     REQUIRE(tracer.begin(s, "limit", error));
     s.set_tracer(&tracer);
@@ -219,7 +238,7 @@ TEST_CASE("prune trace view writes a self-contained page with the trace in it", 
     std::string data = embedded_data(html);
     std::string error;
     std::size_t offset = 0;
-    const auto array = prune::puzzles::parse_json(data, error, offset);
+    const auto array = prune::support::parse_json(data, error, offset);
     INFO(error);
     REQUIRE(array);
     const auto lines = lines_of(slurp(trace));

@@ -4,7 +4,7 @@
 #include <memory>
 #include <sstream>
 
-#include "cli/trace/trace_view.hpp"
+#include "trace/trace_view.hpp"
 #include "engine/prune.hpp"
 #include "flatzinc/builder.hpp"
 #include "flatzinc/parser.hpp"
@@ -36,16 +36,16 @@ void exercise_solution(const puzzles::Puzzle& puzzle, const puzzles::Values& val
     const puzzles::CheckReport report = puzzles::check_solution(puzzle, values);
     (void)report.to_text();
     const std::string plain = puzzle.render_plain(values);
-    puzzles::Diagnostic error;
-    const auto back = puzzle.read_plain_solution(puzzles::SourceText{"plain", plain}, error);
+    support::Diagnostic error;
+    const auto back = puzzle.read_plain_solution(support::SourceText{"plain", plain}, error);
     if (!back || *back != values) __builtin_trap();  // the kind cannot read its own output
-    puzzles::JsonWriter json;
+    support::JsonWriter json;
     puzzle.write_json_solution(json, values);
     (void)puzzle.render_html_figure(values);
 }
 
 void fuzz_puzzle(const puzzles::PuzzleKind& kind, std::string_view text, std::size_t size) {
-    const puzzles::SourceText source{"fuzz.txt", std::string(text)};
+    const support::SourceText source{"fuzz.txt", std::string(text)};
     const puzzles::ParseResult parsed = kind.parse(source, flags_for(kind, size));
     if (!parsed.puzzle) {
         (void)parsed.error.to_string();
@@ -81,11 +81,11 @@ void fuzz_solution(std::string_view text) {
     static std::map<std::string, std::unique_ptr<puzzles::Puzzle>> builtins;
     std::unique_ptr<puzzles::Puzzle>& puzzle = builtins[kind->name];
     if (!puzzle) {
-        puzzle = kind->parse(puzzles::SourceText{"builtin", kind->builtin_text}, {}).puzzle;
+        puzzle = kind->parse(support::SourceText{"builtin", kind->builtin_text}, {}).puzzle;
         if (!puzzle) __builtin_trap();  // a kind's own built-in instance must parse
     }
-    puzzles::Diagnostic error;
-    const auto values = puzzles::read_solution(*puzzle, puzzles::SourceText{"fuzz.sol", std::string(rest)}, error);
+    support::Diagnostic error;
+    const auto values = puzzles::read_solution(*puzzle, support::SourceText{"fuzz.sol", std::string(rest)}, error);
     if (!values) {
         (void)error.to_string();
         return;
@@ -117,13 +117,13 @@ void fuzz_flatzinc(std::string_view text) {
 }
 
 void fuzz_trace(std::string_view text) {
-    cli::trace::ViewBudget budget;
+    trace::ViewBudget budget;
     budget.nodes = 20;
     budget.events = 100;
     std::string error;
-    const auto trace = cli::trace::read_trace("fuzz.jsonl", std::string(text), budget, error);
+    const auto trace = trace::read_trace("fuzz.jsonl", std::string(text), budget, error);
     if (!trace) return;
-    (void)cli::trace::trace_page(*trace, "fuzz <trace>");
+    (void)trace::trace_page(*trace, "fuzz <trace>");
 }
 
 }  // namespace

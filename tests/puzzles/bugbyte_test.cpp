@@ -9,7 +9,7 @@
 #include "puzzle_test_support.hpp"
 #include "puzzles/bugbyte/bugbyte_puzzle.hpp"
 #include "puzzles/check_report.hpp"
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 #include "puzzles/solution_reader.hpp"
 #include "support/test_text.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "catch.hpp"
 #include "puzzle_test_support.hpp"
-#include "puzzles/common/sexpr.hpp"
+#include "support/sexpr.hpp"
 #include "puzzles/smtlib_writer.hpp"
 
 using namespace prune::puzzles;

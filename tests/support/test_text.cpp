@@ -18,10 +18,10 @@ std::vector<std::string> lines_of(const std::string& text) {
     return lines;
 }
 
-puzzles::JsonValue parse_json_text(const std::string& text) {
+support::JsonValue parse_json_text(const std::string& text) {
     std::string error;
     std::size_t offset = 0;
-    auto value = puzzles::parse_json(text, error, offset);
+    auto value = support::parse_json(text, error, offset);
     INFO("JSON: " << text << "\nerror: " << error);
     REQUIRE(value);
     return *value;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "puzzles/common/json_reader.hpp"
+#include "support/json_reader.hpp"
 
 namespace prune::test {
 
@@ -15,7 +15,7 @@ bool starts_with(const std::string& text, const std::string& prefix);
 // not start an empty one).
 std::vector<std::string> lines_of(const std::string& text);
 // `text` as one JSON document; a test assertion fails (REQUIRE) when it is not JSON.
-puzzles::JsonValue parse_json_text(const std::string& text);
+support::JsonValue parse_json_text(const std::string& text);
 // The bytes of the file at `path` ("" when it cannot be read).
 std::string read_text_file(const std::filesystem::path& path);
 

@@ -1,0 +1,89 @@
+# The layers of docs/architecture.md, checked on the #include lines of the source tree:
+#
+#     engine      support
+#        \        /    |
+#       trace  puzzles  flatzinc      (each on the engine and support, not on each other)
+#            \    |    /
+#               cli                    (the prune command, on all of them)
+#
+# engine and support include nothing of the project but themselves (support does not
+# even use the engine); examples/ and bench/ use the engine only. An include of a
+# higher layer, or one that names no file of the tree, is reported as
+# FILE:LINE: LAYER must not include ... and fails the check.
+#
+#   cmake -DROOT=<source directory> -P tests/layering/check_layers.cmake
+cmake_minimum_required(VERSION 3.20)
+if(NOT DEFINED ROOT)
+  message(FATAL_ERROR "check_layers.cmake: give the source directory, -DROOT=...")
+endif()
+
+set(allowed_engine engine)
+set(allowed_support support)
+set(allowed_trace engine support trace)
+set(allowed_puzzles engine support puzzles)
+set(allowed_flatzinc engine support flatzinc)
+set(allowed_cli engine support trace puzzles flatzinc cli)
+set(allowed_examples engine examples)
+set(allowed_bench engine bench)
+set(checked_folders engine support trace puzzles flatzinc cli examples bench)
+
+# The folder (layer) an include names: "<prune/...>" is the installed engine, "dir/..."
+# a top folder of the tree, anything else a path relative to the including file.
+# Sets `${out}` to the folder, "" for a system header, or "?" when no file matches.
+function(included_folder including quote path out)
+  if(quote STREQUAL "<")
+    if(path MATCHES "^prune/")
+      set(${out} engine PARENT_SCOPE)
+    else()
+      set(${out} "" PARENT_SCOPE)
+    endif()
+    return()
+  endif()
+  string(REGEX MATCH "^[^/]+" first "${path}")
+  if(first IN_LIST checked_folders AND EXISTS "${ROOT}/${path}")
+    set(${out} ${first} PARENT_SCOPE)
+    return()
+  endif()
+  get_filename_component(directory "${including}" DIRECTORY)
+  cmake_path(SET resolved NORMALIZE "${directory}/${path}")
+  if(EXISTS "${ROOT}/${resolved}" AND NOT resolved MATCHES "^\\.\\./")
+    string(REGEX MATCH "^[^/]+" first "${resolved}")
+    set(${out} ${first} PARENT_SCOPE)
+  else()
+    set(${out} "?" PARENT_SCOPE)
+  endif()
+endfunction()
+
+set(violations 0)
+set(files_read 0)
+foreach(layer IN LISTS checked_folders)
+  file(GLOB_RECURSE sources RELATIVE "${ROOT}" "${ROOT}/${layer}/*.hpp" "${ROOT}/${layer}/*.cpp" "${ROOT}/${layer}/*.h")
+  foreach(source IN LISTS sources)
+    math(EXPR files_read "${files_read} + 1")
+    file(STRINGS "${ROOT}/${source}" lines)
+    set(number 0)
+    foreach(line IN LISTS lines)
+      math(EXPR number "${number} + 1")
+      if(NOT line MATCHES "^[ \t]*#[ \t]*include[ \t]*([\"<])([^\">]+)[\">]")
+        continue()
+      endif()
+      set(quote "${CMAKE_MATCH_1}")
+      set(path "${CMAKE_MATCH_2}")
+      included_folder("${source}" "${quote}" "${path}" folder)
+      if(folder STREQUAL "")
+        continue()
+      elseif(folder STREQUAL "?")
+        message("${source}:${number}: \"${path}\" names no file of the tree")
+        math(EXPR violations "${violations} + 1")
+      elseif(NOT folder IN_LIST allowed_${layer})
+        message("${source}:${number}: ${layer} must not include ${folder}/ (${path})")
+        math(EXPR violations "${violations} + 1")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
+if(violations GREATER 0)
+  message(FATAL_ERROR "${violations} include(s) against the layers of docs/architecture.md")
+endif()
+message("layers hold: ${files_read} files read")

@@ -1,0 +1,58 @@
+// --explain VAR: the history of one variable on the path to the first solution:
+// every value removed, by which propagator or decision, at which node.
+//     r3c4 in the first solution: 7 (initial domain 1..9)
+//       node 0 (depth 0)  row 3 alldifferent        -{1,2,5}
+//       node 3 (depth 2)  decision r3c4 = 7          -{3,4,6,8,9}
+// Changes made in subtrees that were later left are dropped, so what remains explains
+// the value the variable has in that solution.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "trace/trace_events.hpp"
+
+namespace prune::trace {
+
+class ExplainTracer final : public RunTracer {
+public:
+    ExplainTracer(std::ostream& out, std::string variable) : out_(out), variable_name_(std::move(variable)) {}
+
+    bool begin(const Solver& solver, const std::string& source, std::string& error) override;
+    void finish(const Solver& solver, const SearchStatistics& statistics) override;
+
+    void on_node(std::uint64_t id, std::uint64_t parent, int depth) override;
+    void on_decision(const Solver& s, const Literal& l, bool negated) override;
+    void on_propagator_start(const Solver&, const Propagator& p) override { running_ = &p; }
+    void on_propagator_end(const Solver&, const Propagator&, Status) override { running_ = nullptr; }
+    void on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) override;
+    void on_solution(const Solver& s) override;
+
+    struct Step {
+        std::uint64_t node = 0;
+        int depth = 0;
+        std::string by;     // a propagator's name, or "decision x = v"
+        std::string change; // "-{3,7}" or "[2..5]"
+    };
+    // The steps on the path to the first solution (empty before one is found).
+    const std::vector<Step>& explanation() const { return solution_steps_; }
+
+private:
+    std::ostream& out_;
+    std::string variable_name_;
+    int variable_ = -1;
+    std::string initial_;
+    std::uint64_t node_ = 0;
+    int depth_ = 0;
+    const Propagator* running_ = nullptr;
+    std::string decision_;
+    std::vector<Step> steps_;  // on the current path
+    bool solved_ = false;
+    int value_ = 0;
+    std::vector<Step> solution_steps_;
+    DomainDelta delta_;
+};
+
+}  // namespace prune::trace

@@ -56,16 +56,18 @@ ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim,
 
 // ---- Linear ----
 
-// sum a[i] * x[i] (rel) c, with coefficients in [-3, 3] \ {0} (or +-1) and c in [-6, 6].
+// sum a[i] * x[i] (rel) c, with coefficients in [-7, 7] \ {0} (or +-1) and c in [-10, 10]
+// (the range the solving fuzzer used before the catalog: large coefficients reach the
+// rounding of the bounds divisions).
 ConstraintSpec linear_spec(Relation rel, bool unit, Claim claim, Claim reified_claim) {
     ConstraintSpec spec = make(std::string(unit ? "sum" : "linear") + relation_text(rel), 1, unit ? 4 : 5, claim,
                                [rel, unit](Random& r, int n) {
         std::vector<std::int64_t> a;
         for (int i = 0; i < n; ++i) {
-            std::int64_t c = unit ? (r.below(2) ? 1 : -1) : static_cast<std::int64_t>(r.below(7)) - 3;
+            std::int64_t c = unit ? (r.below(2) ? 1 : -1) : uniform(r, -7, 7);
             a.push_back(c == 0 ? 2 : c);
         }
-        const std::int64_t c = uniform(r, -6, 6);
+        const std::int64_t c = uniform(r, -10, 10);
         auto holds = [=](const Assignment& x) {
             std::int64_t lhs = 0;
             for (std::size_t i = 0; i < x.size(); ++i) lhs += a[i] * x[i];

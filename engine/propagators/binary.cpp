@@ -1,5 +1,8 @@
 #include "binary.hpp"
 
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
 namespace prune {
 
 void EqualOffset::attach(Solver& s) {
@@ -68,6 +71,25 @@ Status ValueChannel::propagate(Solver& s) {
     if (!s.contains(x_, c_)) return is_failure(s.assign(b_, 0)) ? Status::failed : Status::entailed;
     if (s.fixed(x_)) return is_failure(s.assign(b_, 1)) ? Status::failed : Status::entailed;
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- post functions
+
+bool equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "equal_offset", {x, y}) && post<EqualOffset>(s, x, y, c);
+}
+
+bool not_equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "not_equal_offset", {x, y}) && post<NotEqualOffset>(s, x, y, c);
+}
+
+bool less_equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "less_equal_offset", {x, y}) && post<LessEqualOffset>(s, x, y, c);
+}
+
+bool value_channel(Solver& s, IntVar x, int c, BoolVar b) {
+    return check_vars(s, "value_channel", {x}) && check_indicator(s, "value_channel", b) &&
+           post<ValueChannel>(s, x, c, b);
 }
 
 }  // namespace prune

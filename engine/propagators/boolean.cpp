@@ -4,6 +4,9 @@
 #include <memory>
 #include <string>
 
+#include "../constraints_boolean.hpp"
+#include "../posting.hpp"
+
 namespace prune {
 
 // ---------------------------------------------------------------- BoolOr
@@ -152,20 +155,6 @@ Status BoolSum::propagate(Solver& s) {
 
 namespace {
 
-bool check_bools(Solver& s, const char* who, const std::vector<BoolVar>& xs) {
-    for (BoolVar x : xs) {
-        if (x.index < 0 || x.index >= s.variable_count()) {
-            s.set_error(std::string(who) + ": a variable does not belong to this solver");
-            return false;
-        }
-        if (s.min(x) < 0 || s.max(x) > 1) {
-            s.set_error(std::string(who) + ": every variable must have a 0/1 domain");
-            return false;
-        }
-    }
-    return true;
-}
-
 // Removes repeated literals; true when a variable occurs with both signs.
 bool simplify(std::vector<BoolLiteral>& literals) {
     std::vector<BoolLiteral> out;
@@ -193,7 +182,7 @@ bool fix(Solver& s, BoolLiteral l, bool value) {
 }  // namespace
 
 bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<BoolVar>& negatives) {
-    if (!check_bools(s, "clause", positives) || !check_bools(s, "clause", negatives)) return false;
+    if (!check_bool_vars(s, "clause", positives) || !check_bool_vars(s, "clause", negatives)) return false;
     std::vector<BoolLiteral> literals;
     literals.reserve(positives.size() + negatives.size());
     for (BoolVar x : positives) literals.push_back({x, true});
@@ -211,7 +200,7 @@ bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<
 bool or_reified(Solver& s, const std::vector<BoolLiteral>& literals, BoolLiteral result) {
     std::vector<BoolVar> vars{result.var};
     for (const BoolLiteral& l : literals) vars.push_back(l.var);
-    if (!check_bools(s, "or_reified", vars)) return false;
+    if (!check_bool_vars(s, "or_reified", vars)) return false;
     std::vector<BoolLiteral> lits = literals;
     if (simplify(lits)) return fix(s, result, true);
     if (lits.empty()) return fix(s, result, false);
@@ -239,7 +228,7 @@ bool or_reified(Solver& s, const std::vector<BoolVar>& xs, BoolVar r) {
 }
 
 bool parity(Solver& s, const std::vector<BoolVar>& xs, bool odd) {
-    if (!check_bools(s, "parity", xs)) return false;
+    if (!check_bool_vars(s, "parity", xs)) return false;
     // x xor x = 0: repeated variables cancel in pairs.
     std::vector<BoolVar> kept;
     for (BoolVar x : xs) {
@@ -257,11 +246,8 @@ bool parity(Solver& s, const std::vector<BoolVar>& xs, bool odd) {
 }
 
 bool bool_sum(Solver& s, const std::vector<BoolVar>& xs, Relation relation, IntVar c) {
-    if (!check_bools(s, "bool_sum", xs)) return false;
-    if (c.index < 0 || c.index >= s.variable_count()) {
-        s.set_error("bool_sum: the count variable does not belong to this solver");
-        return false;
-    }
+    if (!check_bool_vars(s, "bool_sum", xs)) return false;
+    if (!check_vars(s, "bool_sum", {c})) return false;
     if (relation == Relation::not_equal) {
         s.set_error("bool_sum: != is not supported (post a linear)");
         return false;

@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../constraints_boolean.hpp"
+#include "../constraint_types.hpp"
 #include "../propagator.hpp"
 #include "../solver.hpp"
 #include "../trail.hpp"

@@ -1,5 +1,8 @@
 #include "element.hpp"
 
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
 #include <algorithm>
 
 namespace prune {
@@ -115,6 +118,26 @@ Status ElementVariable::propagate(Solver& s) {
         }
     }
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- post functions
+
+bool element(Solver& s, const std::vector<int>& array, IntVar index, IntVar result) {
+    if (!check_vars(s, "element", {index, result})) return false;
+    if (array.empty()) {  // no index is valid
+        s.fail();
+        return false;
+    }
+    return post<ElementConstant>(s, array, index, result);
+}
+
+bool element(Solver& s, const std::vector<IntVar>& array, IntVar index, IntVar result) {
+    if (!check_vars(s, "element", {index, result}) || !check_vars(s, "element", array)) return false;
+    if (array.empty()) {
+        s.fail();
+        return false;
+    }
+    return post<ElementVariable>(s, array, index, result);
 }
 
 }  // namespace prune

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "../constraints.hpp"
+#include "../posting.hpp"
 
 namespace prune {
 
@@ -265,18 +266,6 @@ Status NegativeTable::propagate(Solver& s) {
 
 namespace {
 
-bool valid_handle(const Solver& s, IntVar x) { return x.index >= 0 && x.index < s.variable_count(); }
-
-bool check_handles(Solver& s, const char* name, const std::vector<IntVar>& vars) {
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-        if (!valid_handle(s, vars[i])) {
-            s.set_error(std::string(name) + ": variable " + std::to_string(i) + " does not belong to this solver");
-            return false;
-        }
-    }
-    return true;
-}
-
 // The scope with repeated variables merged: distinct holds each variable once;
 // first[i] is the first i' with vars[i'] == vars[i], slot[i] the position of vars[i]
 // in distinct when i is a first occurrence (else -1).
@@ -356,7 +345,7 @@ bool post_positive(Solver& s, std::vector<IntVar> vars, std::shared_ptr<const Tu
 // `set` is null when no variable is left (the empty scope).
 bool prepare(Solver& s, const char* name, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples,
              std::vector<IntVar>& distinct, std::shared_ptr<const TupleSet>& set, bool& empty_tuple_listed) {
-    if (!check_handles(s, name, vars)) return false;
+    if (!check_vars(s, name, vars)) return false;
     const std::size_t r = vars.size();
     for (std::size_t t = 0; t < tuples.size(); ++t) {
         if (tuples[t].size() != r) {
@@ -385,7 +374,7 @@ bool prepare_shared(Solver& s, const char* name, const std::vector<IntVar>& vars
         s.set_error(std::string(name) + ": no tuple set");
         return false;
     }
-    if (!check_handles(s, name, vars)) return false;
+    if (!check_vars(s, name, vars)) return false;
     if (static_cast<std::size_t>(set->arity()) != vars.size()) {
         s.set_error(std::string(name) + ": the tuple set has arity " + std::to_string(set->arity()) + " but the scope has " +
                     std::to_string(vars.size()) + " variables");

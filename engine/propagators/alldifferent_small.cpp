@@ -34,7 +34,7 @@ bool AllDifferentSmall::prune_outside(Solver& s, std::uint64_t members, std::uin
     for (; members != 0; members &= members - 1) {
         const int k = owner_[std::countr_zero(members)];
         for (std::uint64_t doomed = domain_[k] & ~allowed; doomed != 0; doomed &= doomed - 1) {
-            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))))) return false;
+            PRUNE_TRY(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(doomed))));
         }
     }
     return true;
@@ -96,7 +96,7 @@ Status AllDifferentSmall::propagate(Solver& s) {
     if (total == std::popcount(all)) return Status::entailed;  // pairwise disjoint
     for (int k = 0; k < n_; ++k) {
         for (std::uint64_t taken = domain_[k] & fixed_values; taken != 0; taken &= taken - 1) {
-            if (is_failure(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(taken))))) return Status::failed;
+            PRUNE_TRY(s.remove(vars_[index_[k]], static_cast<int>(base_ + std::countr_zero(taken))));
         }
         domain_[k] &= ~fixed_values;
     }

@@ -24,15 +24,17 @@ void Absolute::attach(Solver& s) {
 Status Absolute::propagate(Solver& s) {
     for (;;) {
         const i64 before = s.size(x_) + s.size(z_);
-        if (is_failure(s.set_min(z_, 0))) return Status::failed;
+        PRUNE_TRY(s.set_min(z_, 0));
         const i64 xl = s.min(x_), xh = s.max(x_);
         if (xl >= 0) {
-            if (!narrow(s, z_, xl, xh) || !narrow(s, x_, s.min(z_), s.max(z_))) return Status::failed;
+            PRUNE_TRY(narrow(s, z_, xl, xh));
+            PRUNE_TRY(narrow(s, x_, s.min(z_), s.max(z_)));
         } else if (xh <= 0) {
-            if (!narrow(s, z_, -xh, -xl) || !narrow(s, x_, -i64{s.max(z_)}, -i64{s.min(z_)})) return Status::failed;
+            PRUNE_TRY(narrow(s, z_, -xh, -xl));
+            PRUNE_TRY(narrow(s, x_, -i64{s.max(z_)}, -i64{s.min(z_)}));
         } else {
-            if (is_failure(s.set_max(z_, std::max(-xl, xh)))) return Status::failed;
-            if (!narrow(s, x_, -i64{s.max(z_)}, s.max(z_))) return Status::failed;
+            PRUNE_TRY(s.set_max(z_, std::max(-xl, xh)));
+            PRUNE_TRY(narrow(s, x_, -i64{s.max(z_)}, s.max(z_)));
         }
         auto x_ok = [&](i64 v) { return magnitude(v) <= INT32_MAX && s.contains(z_, static_cast<int>(magnitude(v))); };
         auto z_ok = [&](i64 w) {
@@ -40,14 +42,15 @@ Status Absolute::propagate(Solver& s) {
         };
         if (s.is_bitset(x_) && s.is_bitset(z_)) {
             for (i64 v = s.min(x_); v <= s.max(x_); v = s.next_value(x_, v)) {
-                if (!x_ok(v) && is_failure(s.remove(x_, static_cast<int>(v)))) return Status::failed;
+                if (!x_ok(v)) PRUNE_TRY(s.remove(x_, static_cast<int>(v)));
             }
             for (i64 w = s.min(z_); w <= s.max(z_); w = s.next_value(z_, w)) {
-                if (!z_ok(w) && is_failure(s.remove(z_, static_cast<int>(w)))) return Status::failed;
+                if (!z_ok(w)) PRUNE_TRY(s.remove(z_, static_cast<int>(w)));
             }
         } else {
             i64 work = INT64_MAX;
-            if (!walk(s, x_, work, x_ok) || !walk(s, z_, work, z_ok)) return Status::failed;
+            PRUNE_TRY(walk(s, x_, work, x_ok));
+            PRUNE_TRY(walk(s, z_, work, z_ok));
         }
         if (s.size(x_) + s.size(z_) == before) break;
     }

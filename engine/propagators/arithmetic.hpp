@@ -108,8 +108,8 @@ private:
     // The bounds of sign * v: maximum is computed as the minimum of the negations.
     std::int64_t lo(const Solver& s, IntVar v) const { return sign_ > 0 ? s.min(v) : -std::int64_t{s.max(v)}; }
     std::int64_t hi(const Solver& s, IntVar v) const { return sign_ > 0 ? s.max(v) : -std::int64_t{s.min(v)}; }
-    Event raise(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_min(v, bound) : s.set_max(v, -bound); }
-    Event lower(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_max(v, bound) : s.set_min(v, -bound); }
+    [[nodiscard]] Event raise(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_min(v, bound) : s.set_max(v, -bound); }
+    [[nodiscard]] Event lower(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_max(v, bound) : s.set_min(v, -bound); }
 
     std::vector<IntVar> xs_;
     IntVar z_;

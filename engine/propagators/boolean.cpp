@@ -35,7 +35,7 @@ Status BoolOr::propagate(Solver& s) {
     for (std::size_t i = 0; i < literals_.size(); ++i) {
         const int t = truth(s, literals_[i]);
         if (t == 1) {
-            if (has_result_ && is_failure(make(s, result_, true))) return Status::failed;
+            if (has_result_) PRUNE_TRY(make(s, result_, true));
             return Status::entailed;
         }
         if (t < 0) {
@@ -50,7 +50,7 @@ Status BoolOr::propagate(Solver& s) {
     const int r = has_result_ ? truth(s, result_) : 1;
     if (r == 0) {
         for (const BoolLiteral& l : literals_) {
-            if (is_failure(make(s, l, false))) return Status::failed;
+            PRUNE_TRY(make(s, l, false));
         }
         return Status::entailed;
     }
@@ -121,7 +121,7 @@ bool BoolSum::advise(Solver& s, int tag, Event) {
 
 Status BoolSum::fix_open(Solver& s, int value) {
     for (BoolVar x : xs_) {
-        if (!s.fixed(x) && is_failure(s.assign(x, value))) return Status::failed;
+        if (!s.fixed(x)) PRUNE_TRY(s.assign(x, value));
     }
     return Status::entailed;
 }
@@ -131,18 +131,19 @@ Status BoolSum::propagate(Solver& s) {
     const std::int64_t hi = static_cast<std::int64_t>(xs_.size()) - zeros_.get();
     switch (relation_) {
         case Relation::equal:
-            if (is_failure(s.set_min(c_, lo)) || is_failure(s.set_max(c_, hi))) return Status::failed;
+            PRUNE_TRY(s.set_min(c_, lo));
+            PRUNE_TRY(s.set_max(c_, hi));
             if (lo == hi) return Status::entailed;
             if (s.max(c_) == lo) return fix_open(s, 0);
             if (s.min(c_) == hi) return fix_open(s, 1);
             return Status::ok;
         case Relation::less_equal:  // sum <= c
-            if (is_failure(s.set_min(c_, lo))) return Status::failed;
+            PRUNE_TRY(s.set_min(c_, lo));
             if (hi <= s.min(c_)) return Status::entailed;
             if (s.max(c_) == lo) return fix_open(s, 0);
             return Status::ok;
         case Relation::greater_equal:  // sum >= c
-            if (is_failure(s.set_max(c_, hi))) return Status::failed;
+            PRUNE_TRY(s.set_max(c_, hi));
             if (lo >= s.max(c_)) return Status::entailed;
             if (s.min(c_) == hi) return fix_open(s, 1);
             return Status::ok;

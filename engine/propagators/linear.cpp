@@ -37,7 +37,7 @@ Status propagate_linear_less_equal(Solver& s, const std::vector<LinearTerm>& ter
     for (const LinearTerm& t : terms) {
         // The others contribute at least min_sum - min_term(t), so a*x <= bound - that.
         const std::int64_t a = sign * t.coefficient;
-        if (!restrict_above(s, a, t.var, bound - (min_sum - min_term(s, a, t.var)))) return Status::failed;
+        PRUNE_TRY(restrict_above(s, a, t.var, bound - (min_sum - min_term(s, a, t.var))));
     }
     return Status::ok;
 }

@@ -84,10 +84,10 @@ bool prepare_linear_terms(Solver& s, const char* who, const std::vector<std::int
 // linear propagator (plain and reified) is made of.
 inline std::int64_t min_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.min(x) : a * s.max(x); }
 inline std::int64_t max_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.max(x) : a * s.min(x); }
-inline bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+[[nodiscard]] inline bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
     return !is_failure(a > 0 ? s.set_max(x, floor_div(limit, a)) : s.set_min(x, ceil_div(limit, a)));
 }
-inline bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+[[nodiscard]] inline bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
     return !is_failure(a > 0 ? s.set_min(x, ceil_div(limit, a)) : s.set_max(x, floor_div(limit, a)));
 }
 

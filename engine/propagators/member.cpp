@@ -64,14 +64,14 @@ Status ReifiedMember::propagate(Solver& s) {
     if (s.fixed(b_)) {
         if (s.value(b_) == 1) {
             if (set_.empty()) return Status::failed;
-            if (is_failure(s.set_min(x_, set_.front().first))) return Status::failed;
-            if (is_failure(s.set_max(x_, set_.back().second))) return Status::failed;
+            PRUNE_TRY(s.set_min(x_, set_.front().first));
+            PRUNE_TRY(s.set_max(x_, set_.back().second));
             for (std::size_t k = 0; k + 1 < set_.size(); ++k) {
                 const std::int64_t gap_lo = std::int64_t{set_[k].second} + 1;
                 const std::int64_t gap_hi = std::int64_t{set_[k + 1].first} - 1;
                 if (gap_hi < s.min(x_)) continue;
                 if (gap_lo > s.max(x_)) break;
-                if (is_failure(s.remove_range(x_, gap_lo, gap_hi))) return Status::failed;
+                PRUNE_TRY(s.remove_range(x_, gap_lo, gap_hi));
             }
             return inside(s) ? Status::entailed : Status::ok;
         }
@@ -79,12 +79,12 @@ Status ReifiedMember::propagate(Solver& s) {
         for (const auto& [lo, hi] : set_) {
             if (hi < s.min(x_)) continue;
             if (lo > s.max(x_)) break;
-            if (is_failure(s.remove_range(x_, lo, hi))) return Status::failed;
+            PRUNE_TRY(s.remove_range(x_, lo, hi));
         }
         return intersects(s) ? Status::ok : Status::entailed;
     }
     if (inside(s)) {
-        if (mode_ == Reification::equivalence && is_failure(s.assign(b_, 1))) return Status::failed;
+        if (mode_ == Reification::equivalence) PRUNE_TRY(s.assign(b_, 1));
         return Status::entailed;
     }
     if (!intersects(s)) return is_failure(s.assign(b_, 0)) ? Status::failed : Status::entailed;

@@ -167,7 +167,7 @@ Status CompactTable::propagate(Solver& s) {
                     ++i;
                     continue;
                 }
-                if (is_failure(s.remove(x, core_.value(p, k)))) return Status::failed;
+                PRUNE_TRY(s.remove(x, core_.value(p, k)));
                 core_.swap_order(p, i, n - 1);
                 --n;
             }
@@ -182,7 +182,8 @@ Status CompactTable::propagate(Solver& s) {
                 lo = std::min(lo, core_.value(p, o[i]));
                 hi = std::max(hi, core_.value(p, o[i]));
             }
-            if (is_failure(s.set_min(x, lo)) || is_failure(s.set_max(x, hi))) return Status::failed;
+            PRUNE_TRY(s.set_min(x, lo));
+            PRUNE_TRY(s.set_max(x, hi));
         }
         core_.record_size(s, p);
         if (!s.fixed(x)) all_fixed = false;
@@ -248,7 +249,7 @@ Status NegativeTable::propagate(Solver& s) {
                 const int k = o[i];
                 if (table.count_and(core_.supports(p, k)) < others) continue;
                 const Event e = s.remove(x, core_.value(p, k));
-                if (is_failure(e)) return Status::failed;
+                PRUNE_TRY(e);
                 if (is_change(e)) {
                     changed = true;
                     core_.note(p);  // own changes are not advised

@@ -17,7 +17,7 @@ constexpr bool in(i64 v, i64 lo, i64 hi) { return lo <= v && v <= hi; }
 constexpr bool overlaps(i64 a_lo, i64 a_hi, i64 b_lo, i64 b_hi) { return std::max(a_lo, b_lo) <= std::min(a_hi, b_hi); }
 
 // x within [lo, hi]; false on wipe-out.
-inline bool narrow(Solver& s, IntVar x, i64 lo, i64 hi) {
+[[nodiscard]] inline bool narrow(Solver& s, IntVar x, i64 lo, i64 hi) {
     return !is_failure(s.set_min(x, lo)) && !is_failure(s.set_max(x, hi));
 }
 
@@ -25,7 +25,7 @@ inline bool narrow(Solver& s, IntVar x, i64 lo, i64 hi) {
 // A test that is not made (work exhausted) leaves the bound where it is. False on
 // wipe-out (every value tested and none supported).
 template <class F>
-bool walk(Solver& s, IntVar x, i64& work, F&& supported) {
+[[nodiscard]] bool walk(Solver& s, IntVar x, i64& work, F&& supported) {
     i64 v = s.min(x);
     const i64 end = s.max(x);
     for (;;) {

@@ -194,8 +194,7 @@ bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<
         return false;
     }
     if (literals.size() == 1) return fix(s, literals[0], true);
-    s.add(std::make_unique<BoolOr>(std::move(literals), false, BoolLiteral{}));
-    return !s.root_failed();
+    return post<BoolOr>(s, std::move(literals), false, BoolLiteral{});
 }
 
 bool or_reified(Solver& s, const std::vector<BoolLiteral>& literals, BoolLiteral result) {
@@ -205,8 +204,7 @@ bool or_reified(Solver& s, const std::vector<BoolLiteral>& literals, BoolLiteral
     std::vector<BoolLiteral> lits = literals;
     if (simplify(lits)) return fix(s, result, true);
     if (lits.empty()) return fix(s, result, false);
-    s.add(std::make_unique<BoolOr>(std::move(lits), true, result));
-    return !s.root_failed();
+    return post<BoolOr>(s, std::move(lits), true, result);
 }
 
 bool clause_reified(Solver& s, const std::vector<BoolVar>& positives, const std::vector<BoolVar>& negatives, BoolVar r) {
@@ -242,8 +240,7 @@ bool parity(Solver& s, const std::vector<BoolVar>& xs, bool odd) {
         return !s.root_failed();
     }
     if (kept.size() == 1) return fix(s, BoolLiteral{kept[0], true}, odd);
-    s.add(std::make_unique<Parity>(std::move(kept), odd));
-    return !s.root_failed();
+    return post<Parity>(s, std::move(kept), odd);
 }
 
 bool bool_sum(Solver& s, const std::vector<BoolVar>& xs, Relation relation, IntVar c) {
@@ -253,8 +250,7 @@ bool bool_sum(Solver& s, const std::vector<BoolVar>& xs, Relation relation, IntV
         s.set_error("bool_sum: != is not supported (post a linear)");
         return false;
     }
-    s.add(std::make_unique<BoolSum>(xs, relation, c));
-    return !s.root_failed();
+    return post<BoolSum>(s, xs, relation, c);
 }
 
 bool bool_xor(Solver& s, BoolVar a, BoolVar b, BoolVar r) { return parity(s, {a, b, r}, false); }

@@ -336,8 +336,7 @@ bool post_positive(Solver& s, std::vector<IntVar> vars, std::shared_ptr<const Tu
             return false;
         }
     }
-    s.add(std::make_unique<CompactTable>(std::move(vars), std::move(set)));
-    return !s.root_failed();
+    return post<CompactTable>(s, std::move(vars), std::move(set));
 }
 
 // Both table forms from tuple vectors: checks, merges repeated variables and keeps the
@@ -429,16 +428,14 @@ bool forbidden_table(Solver& s, const std::vector<IntVar>& vars, const std::vect
         return false;
     }
     if (set->size() == 0) return !s.root_failed();  // nothing left to forbid
-    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(set)));
-    return !s.root_failed();
+    return post<NegativeTable>(s, std::move(distinct), std::move(set));
 }
 
 bool shared_forbidden_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples) {
     std::vector<IntVar> distinct;
     if (!prepare_shared(s, "shared_forbidden_table", vars, tuples, distinct)) return false;
     if (tuples->size() == 0) return !s.root_failed();
-    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(tuples)));
-    return !s.root_failed();
+    return post<NegativeTable>(s, std::move(distinct), std::move(tuples));
 }
 
 }  // namespace prune

@@ -139,7 +139,7 @@ int sudoku(const std::string& path, int repeat, Consistency strength, std::size_
         std::vector<IntVar> shared_cells;
         if (reuse) {
             shared_cells = sudoku_model(shared, strength);
-            shared.propagate();
+            if (!shared.propagate()) return 1;  // the empty grid cannot fail; the model would be wrong
         }
         for (const std::string& p : puzzles) {
             const auto t0 = Clock::now();

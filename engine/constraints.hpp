@@ -9,15 +9,11 @@
 #include <memory>
 #include <vector>
 
+#include "constraint_types.hpp"  // Relation, Consistency
 #include "solver.hpp"
 #include "tuple_set.hpp"
 
 namespace prune {
-
-enum class Relation : std::uint8_t { equal, not_equal, less_equal, greater_equal };
-
-// How hard alldifferent works; see the headers in engine/propagators/.
-enum class Consistency : std::uint8_t { value, bounds, domain };
 
 // sum coefficients[i] * vars[i]  (relation)  right_hand_side. Bounds consistency.
 bool linear(Solver& s, const std::vector<std::int64_t>& coefficients, const std::vector<IntVar>& vars,

@@ -7,16 +7,11 @@
 #pragma once
 #include <vector>
 
+#include "constraint_types.hpp"  // BoolLiteral, Relation
 #include "constraints.hpp"
 #include "solver.hpp"
 
 namespace prune {
-
-// A variable or its negation.
-struct BoolLiteral {
-    BoolVar var;
-    bool positive = true;
-};
 
 // OR(positives) or OR(not negatives): at least one positive is 1 or one negative is 0.
 bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<BoolVar>& negatives = {});

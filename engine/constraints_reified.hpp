@@ -12,12 +12,11 @@
 #include <utility>
 #include <vector>
 
+#include "constraint_types.hpp"  // Reification, IntRanges
 #include "constraints.hpp"
 #include "solver.hpp"
 
 namespace prune {
-
-enum class Reification : std::uint8_t { equivalence, implication /* b -> c */ };
 
 // b <=> (sum coefficients[i] * vars[i]  relation  right_hand_side). Bounds reasoning:
 // b is fixed as soon as the bounds entail or disentail the linear; once b is fixed,
@@ -33,8 +32,6 @@ bool not_equal_reified(Solver& s, IntVar x, IntVar y, BoolVar b, Reification mod
 bool less_equal_reified(Solver& s, IntVar x, IntVar y, BoolVar b, Reification mode = Reification::equivalence);
 bool less_reified(Solver& s, IntVar x, IntVar y, BoolVar b, Reification mode = Reification::equivalence);
 
-// A set of integers as sorted, disjoint, non-adjacent closed ranges [first, second].
-using IntRanges = std::vector<std::pair<int, int>>;
 // Normalises any list of ranges (unsorted, overlapping, empty ones) into IntRanges.
 IntRanges normalize_ranges(std::vector<std::pair<int, int>> ranges);
 

@@ -9,7 +9,10 @@
 // must exclude a value from a bounds-only domain branches on bounds instead.
 //
 // Every operation reports the Event it caused, or Event::failed when it would empty
-// the domain; a failing operation leaves the domain unchanged.
+// the domain. A failing set_min, set_max, assign, remove or remove_range leaves the
+// domain unchanged; a failing intersect_with_offset on multi-word or bounds-only
+// domains may already have moved the bounds (it narrows them before it finds the
+// wipe-out). Either way the caller must fail, and backtracking restores the domain.
 #pragma once
 #include <bit>
 #include <cstdint>
@@ -53,13 +56,13 @@ public:
     // The k-th smallest value (0-based, k < size).
     int nth_value(int x, std::int64_t k) const;
 
-    Event remove(Trail& trail, int x, int v) {
+    [[nodiscard]] Event remove(Trail& trail, int x, int v) {
         if (!contains(x, v)) return Event::none;
         return remove_present(trail, x, v);
     }
     // remove() for a value known to be in the domain; inline, with the interior of a
     // bitset and the bound of a one-word bitset (the common cases) done here.
-    Event remove_present(Trail& trail, int x, int v) {
+    [[nodiscard]] Event remove_present(Trail& trail, int x, int v) {
         Header& h = header_[x];
         const Layout& l = layout_[x];
         if (v == h.bounds.min || v == h.bounds.max) {
@@ -90,9 +93,9 @@ public:
         --h.size;
         return Event::domain;  // min < v < max: at least two values are left
     }
-    Event set_min(Trail& trail, int x, std::int64_t v);
-    Event set_max(Trail& trail, int x, std::int64_t v);
-    Event assign(Trail& trail, int x, int v);
+    [[nodiscard]] Event set_min(Trail& trail, int x, std::int64_t v);
+    [[nodiscard]] Event set_max(Trail& trail, int x, std::int64_t v);
+    [[nodiscard]] Event assign(Trail& trail, int x, int v);
     // The values of x in [base, base + 63] as bits (bit i: value base + i). Values
     // outside that window are not reported. A bounds-only domain reports its range.
     std::uint64_t window_bits(int x, std::int64_t base) const {
@@ -108,10 +111,10 @@ public:
         return window_bits_general(x, base);
     }
     // Removes every value in [lo, hi].
-    Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
+    [[nodiscard]] Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
     // Keeps in x only the values v with v - c in y: x = x ∩ (y + c). Word-parallel
     // when both are bitsets; bounds only otherwise.
-    Event intersect_with_offset(Trail& trail, int x, int y, std::int64_t c);
+    [[nodiscard]] Event intersect_with_offset(Trail& trail, int x, int y, std::int64_t c);
 
 private:
     struct Bounds {
@@ -147,7 +150,7 @@ private:
     // outside the bitset read as 0.
     std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
     std::uint64_t window_bits_general(int x, std::int64_t base) const;
-    Event intersect_one_word(Trail& trail, int x, int y, std::int64_t c);
+    [[nodiscard]] Event intersect_one_word(Trail& trail, int x, int y, std::int64_t c);
     static Event bounds_event(const Header& h) { return h.bounds.min == h.bounds.max ? Event::fixed : Event::bounds; }
 
     std::vector<Header> header_;

@@ -7,7 +7,7 @@ namespace prune {
 // An event is a bit set. Bit 1: some value left the domain. Bit 2: the minimum or
 // the maximum moved. Bit 4: the variable became fixed. Each event implies the weaker
 // ones, so `fixed` is 7 and `bounds` is 3. `failed` means the domain would have
-// become empty; the domain is then left untouched and the caller must fail.
+// become empty and the caller must fail (see domain.hpp for what is left behind).
 enum class Event : std::uint8_t {
     none = 0,
     domain = 1,

@@ -36,7 +36,7 @@ inline bool is_false(const Solver& s, const Literal& l) {
 }
 
 // Makes the literal true (when `negate` is false) or false.
-inline Event enforce(Solver& s, const Literal& l, bool negate) {
+[[nodiscard]] inline Event enforce(Solver& s, const Literal& l, bool negate) {
     switch (l.kind) {
         case LiteralKind::equal: return negate ? s.remove(l.var, l.value) : s.assign(l.var, l.value);
         case LiteralKind::less_equal:

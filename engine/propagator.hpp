@@ -30,6 +30,23 @@ class Solver;
 
 enum class Status : std::uint8_t { ok, failed, entailed };
 
+// PRUNE_TRY(update): returns failure from the enclosing function when a domain
+// update fails. `update` is an Event (failed when the domain would be wiped out) or
+// a bool (false on failure, as the helpers restrict_above() and narrow() return).
+// The enclosing function returns Status (Status::failed), bool (false) or Event
+// (Event::failed): Failure converts to each.
+struct Failure {
+    constexpr operator Status() const { return Status::failed; }
+    constexpr operator bool() const { return false; }
+    constexpr operator Event() const { return Event::failed; }
+};
+constexpr bool update_failed(Event e) { return is_failure(e); }
+constexpr bool update_failed(bool ok) { return !ok; }
+#define PRUNE_TRY(update)                                                   \
+    do {                                                                    \
+        if (::prune::update_failed(update)) [[unlikely]] return ::prune::Failure{}; \
+    } while (0)
+
 // Queue classes: cheaper propagators run first, so expensive ones see smaller domains.
 enum class PropagatorCost : std::uint8_t { constant = 0, linear = 1, quadratic = 2 };
 inline constexpr int propagator_cost_classes = 3;

@@ -156,6 +156,42 @@ void Solver::remember_domain(IntVar x) {
 
 void Solver::report_domain_change(int x) { tracer_->on_domain_change(*this, IntVar{x}, traced_before_); }
 
+// The pieces of the fixpoint loop, kept apart so that propagate() reads like the
+// pseudo-code in docs/architecture.md. All are inlined into it.
+
+// A stop request is one load per run; the clock is read every 64 runs, so a long
+// fixpoint still ends within a few propagator runs of the deadline.
+inline bool Solver::stop_requested() const {
+    return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
+           (deadline_ != Clock::time_point::max() && (propagations_ & 63) == 0 && Clock::now() >= deadline_);
+}
+
+inline bool Solver::interrupt() {
+    interrupted_ = true;
+    clear_queue();
+    return false;
+}
+
+inline Status Solver::run(Propagator& p) {
+    running_ = &p;
+    ++p.counters_.runs;
+    ++propagations_;
+    if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, p);
+    const Status status = p.propagate(*this);
+    if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, p, status);
+    running_ = nullptr;
+    return status;
+}
+
+inline bool Solver::fail_at(Propagator& p) {
+    ++p.counters_.failures;
+    failed_propagator_ = &p;  // for dom/wdeg
+    if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, &p);
+    clear_queue();
+    if (depth() == 0) root_failed_ = true;
+    return false;
+}
+
 bool Solver::propagate() {
     failed_propagator_ = nullptr;
     if (root_failed_) {
@@ -163,32 +199,12 @@ bool Solver::propagate() {
         return false;
     }
     interrupted_ = false;
-    while (Propagator* p = queue_.pop()) {
+    while (Propagator* p = queue_.pop()) {  // the cheapest non-empty cost class first
         p->queued_ = false;
         if (!p->active()) continue;
-        // A stop request is one load per run; the clock is read every 64 runs, so a
-        // long fixpoint still ends within a few propagator runs of the deadline.
-        if ((stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
-            (deadline_ != Clock::time_point::max() && (propagations_ & 63) == 0 && Clock::now() >= deadline_)) [[unlikely]] {
-            interrupted_ = true;
-            clear_queue();
-            return false;
-        }
-        running_ = p;
-        ++p->counters_.runs;
-        ++propagations_;
-        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, *p);
-        const Status status = p->propagate(*this);
-        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, *p, status);
-        running_ = nullptr;
-        if (status == Status::failed) {
-            ++p->counters_.failures;
-            failed_propagator_ = p;
-            if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, p);
-            clear_queue();
-            if (depth() == 0) root_failed_ = true;
-            return false;
-        }
+        if (stop_requested()) [[unlikely]] return interrupt();
+        const Status status = run(*p);
+        if (status == Status::failed) return fail_at(*p);
         if (status == Status::entailed) set_entailed(p);
     }
     return true;

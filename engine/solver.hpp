@@ -95,35 +95,35 @@ public:
     std::optional<IntVar> find_variable(std::string_view name) const;
 
     // ---- Domain updates: wake subscribers, return the event (Event::failed on wipe-out) ----
-    Event remove(IntVar x, int v) {
+    [[nodiscard]] Event remove(IntVar x, int v) {
         if (!domains_.contains(x.index, v)) return Event::none;  // the common case, inline
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const Event e = domains_.remove_present(trail_, x.index, v);
         if (is_change(e)) changed(x.index, e, 1);  // exactly one value went
         return e;
     }
-    Event set_min(IntVar x, std::int64_t v) {
+    [[nodiscard]] Event set_min(IntVar x, std::int64_t v) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_min(trail_, x.index, v), before);
     }
-    Event set_max(IntVar x, std::int64_t v) {
+    [[nodiscard]] Event set_max(IntVar x, std::int64_t v) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.set_max(trail_, x.index, v), before);
     }
-    Event assign(IntVar x, int v) {
+    [[nodiscard]] Event assign(IntVar x, int v) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.assign(trail_, x.index, v), before);
     }
     // x = x ∩ (y + c): keeps the values v of x with v - c in y (word-parallel).
-    Event intersect_with_offset(IntVar x, IntVar y, std::int64_t c) {
+    [[nodiscard]] Event intersect_with_offset(IntVar x, IntVar y, std::int64_t c) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.intersect_with_offset(trail_, x.index, y.index, c), before);
     }
-    Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
+    [[nodiscard]] Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.remove_range(trail_, x.index, lo, hi), before);
@@ -132,7 +132,7 @@ public:
     // ---- Propagation ----
     // Runs scheduled propagators to a fixpoint. False on failure; the propagator that
     // failed (if any) is then failed_propagator().
-    bool propagate();
+    [[nodiscard]] bool propagate();
     void schedule(Propagator* p) {
         if (p->queued_ || !p->active()) return;
         queue_.push(p, static_cast<int>(p->cost_));
@@ -229,6 +229,13 @@ private:
         if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(removed);
         wake(x, e);
     }
+    // The fixpoint loop's steps (solver.cpp): is a stop or the deadline due; give up
+    // the fixpoint as interrupted; run one propagator (with the tracer's hooks); and
+    // record a failure (counters, dom/wdeg, tracer) and clear the queue.
+    bool stop_requested() const;
+    bool interrupt();
+    Status run(Propagator& p);
+    bool fail_at(Propagator& p);
     void wake(int x, Event e);
     void remember_domain(IntVar x);
     void report_domain_change(int x);

@@ -15,8 +15,10 @@ int main(int argc, char** argv) {
     }
     prune::Solver s;
     std::vector<prune::IntVar> cell = s.new_int_vars(81, 1, 9, "c");
-    for (int i = 0; i < 81; ++i)
-        if (puzzle[i] >= '1' && puzzle[i] <= '9') s.assign(cell[i], puzzle[i] - '0');
+    for (int i = 0; i < 81; ++i) {
+        // A given fixes its cell; a failed update (never on a fresh cell) means no solution.
+        if (puzzle[i] >= '1' && puzzle[i] <= '9' && prune::is_failure(s.assign(cell[i], puzzle[i] - '0'))) s.fail();
+    }
     for (int k = 0; k < 9; ++k) {
         std::vector<prune::IntVar> row, column, box;
         for (int j = 0; j < 9; ++j) {

@@ -168,12 +168,12 @@ Status HallIntervalFilter::run(Solver& s, const std::vector<IntVar>& vars) {
         for (std::size_t i = 0; i < n; ++i) {
             const IntVar x = vars[i];
             if (new_lo_[i] > lo_[i]) {
-                if (is_failure(s.set_min(x, new_lo_[i]))) return Status::failed;
+                PRUNE_TRY(s.set_min(x, new_lo_[i]));
                 again |= s.min(x) != new_lo_[i];
             }
             const std::int64_t new_hi = -new_mirror_lo_[i];
             if (new_hi < hi_[i]) {
-                if (is_failure(s.set_max(x, new_hi))) return Status::failed;
+                PRUNE_TRY(s.set_max(x, new_hi));
                 again |= s.max(x) != new_hi;
             }
         }

@@ -198,7 +198,7 @@ Status AllDifferentDomain::propagate(Solver& s) {
         for (std::int64_t v = s.min(x); v <= s.max(x); v = s.next_value(x, v)) {
             const int k = static_cast<int>(v - base_);
             if (k != own && component_[value_node(k)] != c) {
-                if (is_failure(s.remove(x, static_cast<int>(v)))) return Status::failed;  // cannot happen: own stays
+                PRUNE_TRY(s.remove(x, static_cast<int>(v)));  // cannot happen: own stays
                 continue;
             }
             if (value_mark_[k] == mark_) disjoint = false;

@@ -40,6 +40,12 @@ public:
     const char* kind() const override { return "alldifferent(domain)"; }
 
 private:
+    // The steps of propagate(): gather the unfixed variables and take the fixed ones'
+    // values out of them (failed, entailed when the domains are pairwise disjoint, or
+    // ok); match them; build the graph on matched values.
+    Status collect_unfixed(Solver& s);
+    bool match();
+    std::uint64_t build_graph(std::uint64_t matched, std::uint64_t free_values);
     bool augment(int root);
     // Removes from the variables matched to the values `members` every value outside
     // `allowed`; false on a wipe-out.

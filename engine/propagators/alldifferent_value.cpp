@@ -1,6 +1,24 @@
+// AllDifferentValue, and all_different(), which posts it with the propagator of the
+// requested strength:
+//
+//   value   AllDifferentValue (forward checking on fixed variables).
+//   bounds  AllDifferentValue, then AllDifferentBounds (bounds(Z), Lopez-Ortiz et al.).
+//   domain  AllDifferentValue, then AllDifferentSmall (GAC with 64-bit words) when at
+//           most 64 variables range over at most 64 values, else AllDifferentDomain
+//           (GAC, Régin), which itself runs the bounds algorithm when the value range
+//           is huge or a domain bounds-only.
+// The value stage sits in the constant queue class, so the cheap removals of fixed
+// values are done before the stronger propagator (linear / quadratic class) runs.
 #include "alldifferent_value.hpp"
 
+#include <algorithm>
 #include <utility>
+
+#include "../constraints.hpp"
+#include "../posting.hpp"
+#include "alldifferent_bounds.hpp"
+#include "alldifferent_domain.hpp"
+#include "alldifferent_small.hpp"
 
 namespace prune {
 
@@ -18,7 +36,7 @@ Status AllDifferentValue::propagate(Solver& s) {
             std::swap(vars_[i], vars_[open - 1]);
             --open;
             for (std::int64_t j = 0; j < open; ++j) {
-                if (is_failure(s.remove(vars_[j], v))) return Status::failed;
+                PRUNE_TRY(s.remove(vars_[j], v));
             }
             if (has_bounds_only_) {
                 for (std::size_t j = open + 1; j < vars_.size(); ++j) {
@@ -37,6 +55,36 @@ void AllDifferentValue::attach(Solver& s) {
         if (!s.is_bitset(x)) has_bounds_only_ = true;
         s.subscribe(this, x, Condition::fixed);
     }
+}
+
+// ---------------------------------------------------------------- post function
+
+bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consistency) {
+    if (!check_vars(s, "all_different", vars)) return false;
+    if (vars.size() < 2) return !s.root_failed();
+    // A variable listed twice would have to differ from itself.
+    std::vector<int> indices;
+    indices.reserve(vars.size());
+    for (IntVar x : vars) indices.push_back(x.index);
+    std::sort(indices.begin(), indices.end());
+    if (std::adjacent_find(indices.begin(), indices.end()) != indices.end()) {
+        s.fail();
+        return false;
+    }
+
+    // The value stage pays even before the word-parallel GAC propagator: without it a
+    // sudoku run costs 40% more instructions (more GAC runs, each on larger domains).
+    const bool small = consistency == Consistency::domain && AllDifferentSmall::fits(s, vars);
+    s.add(std::make_unique<AllDifferentValue>(vars));
+    switch (consistency) {
+        case Consistency::value: break;
+        case Consistency::bounds: s.add(std::make_unique<AllDifferentBounds>(vars)); break;
+        case Consistency::domain:
+            if (small) s.add(std::make_unique<AllDifferentSmall>(s, vars));
+            else s.add(std::make_unique<AllDifferentDomain>(s, vars));
+            break;
+    }
+    return !s.root_failed();
 }
 
 }  // namespace prune

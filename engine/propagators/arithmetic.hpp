@@ -36,29 +36,54 @@
 
 namespace prune {
 
+// The run shared by Times, Divide, Modulo and Power (CRTP: Function supplies
+// intervals(), supported_x/y/z() and evaluate(); the body is in
+// ternary_arithmetic.hpp and instantiated once per operator, in its own file).
+template <class Function>
 class TernaryArithmetic : public Propagator {
 public:
-    enum class Op : std::uint8_t { times, divide, modulo, power };
     static constexpr std::int64_t walk_budget = 16384;
     static constexpr std::int64_t scan_limit = 256;
 
-    TernaryArithmetic(Op op, IntVar x, IntVar y, IntVar z);
+    TernaryArithmetic(IntVar x, IntVar y, IntVar z) : Propagator(PropagatorCost::linear), x_(x), y_(y), z_(z) {}
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
-    const char* kind() const override;
 
-    // f(x, y) for fixed values; false when undefined (y = 0 for div/mod, 0^negative).
-    static bool evaluate(Op op, std::int64_t x, std::int64_t y, std::int64_t& z);
+protected:
+    IntVar x_, y_, z_;
 
 private:
-    bool intervals(Solver& s);
-    bool supported_x(const Solver& s, std::int64_t v) const;
-    bool supported_y(const Solver& s, std::int64_t v) const;
-    bool supported_z(const Solver& s, std::int64_t v) const;
-
-    Op op_;
-    IntVar x_, y_, z_;
+    // Interval reasoning repeated to its own fixpoint; false on wipe-out.
+    bool settle(Solver& s);
+    // The support walk on the six bounds, spending `work`; false on wipe-out.
+    bool walk_bounds(Solver& s, std::int64_t& work);
+    Function& self() { return static_cast<Function&>(*this); }
 };
+
+// What each operator tells the shared run: f(x, y) for fixed values (false when
+// undefined: y = 0 for div and mod, 0 to a negative power), one pass of interval
+// reasoning (false on wipe-out), and whether value v of x, y or z has a support in
+// the boxes of the other two.
+#define PRUNE_TERNARY_FUNCTION(Name, kind_text)                                            \
+    class Name final : public TernaryArithmetic<Name> {                                    \
+    public:                                                                                \
+        using TernaryArithmetic::TernaryArithmetic;                                        \
+        const char* kind() const override { return kind_text; }                            \
+        static bool evaluate(std::int64_t x, std::int64_t y, std::int64_t& z);             \
+                                                                                           \
+    private:                                                                               \
+        friend class TernaryArithmetic<Name>;                                              \
+        bool intervals(Solver& s);                                                         \
+        bool supported_x(const Solver& s, std::int64_t v) const;                           \
+        bool supported_y(const Solver& s, std::int64_t v) const;                           \
+        bool supported_z(const Solver& s, std::int64_t v) const;                           \
+    }
+
+PRUNE_TERNARY_FUNCTION(Times, "z=x*y");     // engine/propagators/times.cpp
+PRUNE_TERNARY_FUNCTION(Divide, "z=x/y");    // engine/propagators/divide.cpp
+PRUNE_TERNARY_FUNCTION(Modulo, "z=x%y");    // engine/propagators/modulo.cpp
+PRUNE_TERNARY_FUNCTION(Power, "z=x^y");     // engine/propagators/power.cpp
+#undef PRUNE_TERNARY_FUNCTION
 
 class Absolute final : public Propagator {
 public:
@@ -83,8 +108,8 @@ private:
     // The bounds of sign * v: maximum is computed as the minimum of the negations.
     std::int64_t lo(const Solver& s, IntVar v) const { return sign_ > 0 ? s.min(v) : -std::int64_t{s.max(v)}; }
     std::int64_t hi(const Solver& s, IntVar v) const { return sign_ > 0 ? s.max(v) : -std::int64_t{s.min(v)}; }
-    Event raise(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_min(v, bound) : s.set_max(v, -bound); }
-    Event lower(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_max(v, bound) : s.set_min(v, -bound); }
+    [[nodiscard]] Event raise(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_min(v, bound) : s.set_max(v, -bound); }
+    [[nodiscard]] Event lower(Solver& s, IntVar v, std::int64_t bound) { return sign_ > 0 ? s.set_max(v, bound) : s.set_min(v, -bound); }
 
     std::vector<IntVar> xs_;
     IntVar z_;

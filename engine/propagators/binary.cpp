@@ -1,5 +1,8 @@
 #include "binary.hpp"
 
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
 namespace prune {
 
 void EqualOffset::attach(Solver& s) {
@@ -24,13 +27,13 @@ void ValueChannel::attach(Solver& s) {
 
 Status EqualOffset::propagate(Solver& s) {
     // x ⊆ y + c, then y ⊆ x - c: after these two the domains mirror each other.
-    if (is_failure(s.intersect_with_offset(x_, y_, c_))) return Status::failed;
-    if (is_failure(s.intersect_with_offset(y_, x_, -std::int64_t{c_}))) return Status::failed;
+    PRUNE_TRY(s.intersect_with_offset(x_, y_, c_));
+    PRUNE_TRY(s.intersect_with_offset(y_, x_, -std::int64_t{c_}));
     if (!s.is_bitset(x_) || !s.is_bitset(y_)) {
         // Bounds only: iterate the bound exchange to its fixpoint.
         while (s.min(x_) != std::int64_t{s.min(y_)} + c_ || s.max(x_) != std::int64_t{s.max(y_)} + c_) {
-            if (is_failure(s.intersect_with_offset(x_, y_, c_))) return Status::failed;
-            if (is_failure(s.intersect_with_offset(y_, x_, -std::int64_t{c_}))) return Status::failed;
+            PRUNE_TRY(s.intersect_with_offset(x_, y_, c_));
+            PRUNE_TRY(s.intersect_with_offset(y_, x_, -std::int64_t{c_}));
         }
     }
     return s.fixed(x_) ? Status::entailed : Status::ok;
@@ -40,34 +43,53 @@ Status NotEqualOffset::propagate(Solver& s) {
     if (s.fixed(y_)) {
         const std::int64_t forbidden = std::int64_t{s.value(y_)} + c_;
         if (forbidden < s.min(x_) || forbidden > s.max(x_)) return Status::entailed;
-        if (is_failure(s.remove(x_, static_cast<int>(forbidden)))) return Status::failed;
+        PRUNE_TRY(s.remove(x_, static_cast<int>(forbidden)));
         return s.contains(x_, static_cast<int>(forbidden)) ? Status::ok : Status::entailed;
     }
     if (s.fixed(x_)) {
         const std::int64_t forbidden = std::int64_t{s.value(x_)} - c_;
         if (forbidden < s.min(y_) || forbidden > s.max(y_)) return Status::entailed;
-        if (is_failure(s.remove(y_, static_cast<int>(forbidden)))) return Status::failed;
+        PRUNE_TRY(s.remove(y_, static_cast<int>(forbidden)));
         return s.contains(y_, static_cast<int>(forbidden)) ? Status::ok : Status::entailed;
     }
     return Status::ok;
 }
 
 Status LessEqualOffset::propagate(Solver& s) {
-    if (is_failure(s.set_max(x_, std::int64_t{s.max(y_)} + c_))) return Status::failed;
-    if (is_failure(s.set_min(y_, std::int64_t{s.min(x_)} - c_))) return Status::failed;
+    PRUNE_TRY(s.set_max(x_, std::int64_t{s.max(y_)} + c_));
+    PRUNE_TRY(s.set_min(y_, std::int64_t{s.min(x_)} - c_));
     return s.max(x_) <= std::int64_t{s.min(y_)} + c_ ? Status::entailed : Status::ok;
 }
 
 Status ValueChannel::propagate(Solver& s) {
     if (s.fixed(b_)) {
         const Event e = s.value(b_) == 1 ? s.assign(x_, c_) : s.remove(x_, c_);
-        if (is_failure(e)) return Status::failed;
+        PRUNE_TRY(e);
         // remove() is a no-op inside a bounds-only domain: keep watching x then.
         return (s.value(b_) == 1 || !s.contains(x_, c_)) ? Status::entailed : Status::ok;
     }
     if (!s.contains(x_, c_)) return is_failure(s.assign(b_, 0)) ? Status::failed : Status::entailed;
     if (s.fixed(x_)) return is_failure(s.assign(b_, 1)) ? Status::failed : Status::entailed;
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- post functions
+
+bool equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "equal_offset", {x, y}) && post<EqualOffset>(s, x, y, c);
+}
+
+bool not_equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "not_equal_offset", {x, y}) && post<NotEqualOffset>(s, x, y, c);
+}
+
+bool less_equal_offset(Solver& s, IntVar x, IntVar y, int c) {
+    return check_vars(s, "less_equal_offset", {x, y}) && post<LessEqualOffset>(s, x, y, c);
+}
+
+bool value_channel(Solver& s, IntVar x, int c, BoolVar b) {
+    return check_vars(s, "value_channel", {x}) && check_indicator(s, "value_channel", b) &&
+           post<ValueChannel>(s, x, c, b);
 }
 
 }  // namespace prune

@@ -4,6 +4,9 @@
 #include <memory>
 #include <string>
 
+#include "../constraints_boolean.hpp"
+#include "../posting.hpp"
+
 namespace prune {
 
 // ---------------------------------------------------------------- BoolOr
@@ -32,7 +35,7 @@ Status BoolOr::propagate(Solver& s) {
     for (std::size_t i = 0; i < literals_.size(); ++i) {
         const int t = truth(s, literals_[i]);
         if (t == 1) {
-            if (has_result_ && is_failure(make(s, result_, true))) return Status::failed;
+            if (has_result_) PRUNE_TRY(make(s, result_, true));
             return Status::entailed;
         }
         if (t < 0) {
@@ -47,7 +50,7 @@ Status BoolOr::propagate(Solver& s) {
     const int r = has_result_ ? truth(s, result_) : 1;
     if (r == 0) {
         for (const BoolLiteral& l : literals_) {
-            if (is_failure(make(s, l, false))) return Status::failed;
+            PRUNE_TRY(make(s, l, false));
         }
         return Status::entailed;
     }
@@ -118,7 +121,7 @@ bool BoolSum::advise(Solver& s, int tag, Event) {
 
 Status BoolSum::fix_open(Solver& s, int value) {
     for (BoolVar x : xs_) {
-        if (!s.fixed(x) && is_failure(s.assign(x, value))) return Status::failed;
+        if (!s.fixed(x)) PRUNE_TRY(s.assign(x, value));
     }
     return Status::entailed;
 }
@@ -128,18 +131,19 @@ Status BoolSum::propagate(Solver& s) {
     const std::int64_t hi = static_cast<std::int64_t>(xs_.size()) - zeros_.get();
     switch (relation_) {
         case Relation::equal:
-            if (is_failure(s.set_min(c_, lo)) || is_failure(s.set_max(c_, hi))) return Status::failed;
+            PRUNE_TRY(s.set_min(c_, lo));
+            PRUNE_TRY(s.set_max(c_, hi));
             if (lo == hi) return Status::entailed;
             if (s.max(c_) == lo) return fix_open(s, 0);
             if (s.min(c_) == hi) return fix_open(s, 1);
             return Status::ok;
         case Relation::less_equal:  // sum <= c
-            if (is_failure(s.set_min(c_, lo))) return Status::failed;
+            PRUNE_TRY(s.set_min(c_, lo));
             if (hi <= s.min(c_)) return Status::entailed;
             if (s.max(c_) == lo) return fix_open(s, 0);
             return Status::ok;
         case Relation::greater_equal:  // sum >= c
-            if (is_failure(s.set_max(c_, hi))) return Status::failed;
+            PRUNE_TRY(s.set_max(c_, hi));
             if (lo >= s.max(c_)) return Status::entailed;
             if (s.min(c_) == hi) return fix_open(s, 1);
             return Status::ok;
@@ -151,20 +155,6 @@ Status BoolSum::propagate(Solver& s) {
 // ---------------------------------------------------------------- post functions
 
 namespace {
-
-bool check_bools(Solver& s, const char* who, const std::vector<BoolVar>& xs) {
-    for (BoolVar x : xs) {
-        if (x.index < 0 || x.index >= s.variable_count()) {
-            s.set_error(std::string(who) + ": a variable does not belong to this solver");
-            return false;
-        }
-        if (s.min(x) < 0 || s.max(x) > 1) {
-            s.set_error(std::string(who) + ": every variable must have a 0/1 domain");
-            return false;
-        }
-    }
-    return true;
-}
 
 // Removes repeated literals; true when a variable occurs with both signs.
 bool simplify(std::vector<BoolLiteral>& literals) {
@@ -193,7 +183,7 @@ bool fix(Solver& s, BoolLiteral l, bool value) {
 }  // namespace
 
 bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<BoolVar>& negatives) {
-    if (!check_bools(s, "clause", positives) || !check_bools(s, "clause", negatives)) return false;
+    if (!check_bool_vars(s, "clause", positives) || !check_bool_vars(s, "clause", negatives)) return false;
     std::vector<BoolLiteral> literals;
     literals.reserve(positives.size() + negatives.size());
     for (BoolVar x : positives) literals.push_back({x, true});
@@ -204,19 +194,17 @@ bool clause(Solver& s, const std::vector<BoolVar>& positives, const std::vector<
         return false;
     }
     if (literals.size() == 1) return fix(s, literals[0], true);
-    s.add(std::make_unique<BoolOr>(std::move(literals), false, BoolLiteral{}));
-    return !s.root_failed();
+    return post<BoolOr>(s, std::move(literals), false, BoolLiteral{});
 }
 
 bool or_reified(Solver& s, const std::vector<BoolLiteral>& literals, BoolLiteral result) {
     std::vector<BoolVar> vars{result.var};
     for (const BoolLiteral& l : literals) vars.push_back(l.var);
-    if (!check_bools(s, "or_reified", vars)) return false;
+    if (!check_bool_vars(s, "or_reified", vars)) return false;
     std::vector<BoolLiteral> lits = literals;
     if (simplify(lits)) return fix(s, result, true);
     if (lits.empty()) return fix(s, result, false);
-    s.add(std::make_unique<BoolOr>(std::move(lits), true, result));
-    return !s.root_failed();
+    return post<BoolOr>(s, std::move(lits), true, result);
 }
 
 bool clause_reified(Solver& s, const std::vector<BoolVar>& positives, const std::vector<BoolVar>& negatives, BoolVar r) {
@@ -239,7 +227,7 @@ bool or_reified(Solver& s, const std::vector<BoolVar>& xs, BoolVar r) {
 }
 
 bool parity(Solver& s, const std::vector<BoolVar>& xs, bool odd) {
-    if (!check_bools(s, "parity", xs)) return false;
+    if (!check_bool_vars(s, "parity", xs)) return false;
     // x xor x = 0: repeated variables cancel in pairs.
     std::vector<BoolVar> kept;
     for (BoolVar x : xs) {
@@ -252,22 +240,17 @@ bool parity(Solver& s, const std::vector<BoolVar>& xs, bool odd) {
         return !s.root_failed();
     }
     if (kept.size() == 1) return fix(s, BoolLiteral{kept[0], true}, odd);
-    s.add(std::make_unique<Parity>(std::move(kept), odd));
-    return !s.root_failed();
+    return post<Parity>(s, std::move(kept), odd);
 }
 
 bool bool_sum(Solver& s, const std::vector<BoolVar>& xs, Relation relation, IntVar c) {
-    if (!check_bools(s, "bool_sum", xs)) return false;
-    if (c.index < 0 || c.index >= s.variable_count()) {
-        s.set_error("bool_sum: the count variable does not belong to this solver");
-        return false;
-    }
+    if (!check_bool_vars(s, "bool_sum", xs)) return false;
+    if (!check_vars(s, "bool_sum", {c})) return false;
     if (relation == Relation::not_equal) {
         s.set_error("bool_sum: != is not supported (post a linear)");
         return false;
     }
-    s.add(std::make_unique<BoolSum>(xs, relation, c));
-    return !s.root_failed();
+    return post<BoolSum>(s, xs, relation, c);
 }
 
 bool bool_xor(Solver& s, BoolVar a, BoolVar b, BoolVar r) { return parity(s, {a, b, r}, false); }

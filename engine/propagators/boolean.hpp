@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "../constraints_boolean.hpp"
+#include "../constraint_types.hpp"
 #include "../propagator.hpp"
 #include "../solver.hpp"
 #include "../trail.hpp"
@@ -46,7 +46,7 @@ private:
         if (!s.fixed(l.var)) return -1;
         return (s.value(l.var) == 1) == l.positive ? 1 : 0;
     }
-    static Event make(Solver& s, const BoolLiteral& l, bool value) { return s.assign(l.var, value == l.positive ? 1 : 0); }
+    [[nodiscard]] static Event make(Solver& s, const BoolLiteral& l, bool value) { return s.assign(l.var, value == l.positive ? 1 : 0); }
 
     std::vector<BoolLiteral> literals_;
     bool has_result_;

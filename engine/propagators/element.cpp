@@ -1,5 +1,8 @@
 #include "element.hpp"
 
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
 #include <algorithm>
 
 namespace prune {
@@ -22,8 +25,8 @@ void ElementConstant::attach(Solver& s) {
 }
 
 Status ElementConstant::propagate(Solver& s) {
-    if (is_failure(s.set_min(index_, 0))) return Status::failed;
-    if (is_failure(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1))) return Status::failed;
+    PRUNE_TRY(s.set_min(index_, 0));
+    PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
     std::fill(supported_.begin(), supported_.end(), 0);
     std::int64_t lo = INT64_MAX, hi = INT64_MIN;
     for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
@@ -37,17 +40,18 @@ Status ElementConstant::propagate(Solver& s) {
         }
     }
     if (lo > hi) return Status::failed;
-    if (is_failure(s.set_min(result_, lo)) || is_failure(s.set_max(result_, hi))) return Status::failed;
+    PRUNE_TRY(s.set_min(result_, lo));
+    PRUNE_TRY(s.set_max(result_, hi));
     if (s.is_bitset(result_)) {
         for (std::int64_t v = s.min(result_); v <= s.max(result_); v = s.next_value(result_, v)) {
             auto it = std::lower_bound(distinct_.begin(), distinct_.end(), static_cast<int>(v));
             if (it == distinct_.end() || *it != v || !supported_[it - distinct_.begin()]) {
-                if (is_failure(s.remove(result_, static_cast<int>(v)))) return Status::failed;
+                PRUNE_TRY(s.remove(result_, static_cast<int>(v)));
             }
         }
     }
     if (s.fixed(index_)) {
-        if (is_failure(s.assign(result_, array_[s.value(index_)]))) return Status::failed;
+        PRUNE_TRY(s.assign(result_, array_[s.value(index_)]));
         return Status::entailed;
     }
     return Status::ok;
@@ -72,10 +76,11 @@ bool intersects(const Solver& s, IntVar a, IntVar b) {
 
 // Removes from `to` every value not in `from`.
 bool restrict_to(Solver& s, IntVar to, IntVar from) {
-    if (is_failure(s.set_min(to, s.min(from))) || is_failure(s.set_max(to, s.max(from)))) return false;
+    PRUNE_TRY(s.set_min(to, s.min(from)));
+    PRUNE_TRY(s.set_max(to, s.max(from)));
     if (!s.is_bitset(to) || !s.is_bitset(from)) return true;
     for (std::int64_t v = s.min(to); v <= s.max(to); v = s.next_value(to, v)) {
-        if (!s.contains(from, static_cast<int>(v)) && is_failure(s.remove(to, static_cast<int>(v)))) return false;
+        if (!s.contains(from, static_cast<int>(v))) PRUNE_TRY(s.remove(to, static_cast<int>(v)));
     }
     return true;
 }
@@ -89,10 +94,10 @@ void ElementVariable::attach(Solver& s) {
 }
 
 Status ElementVariable::propagate(Solver& s) {
-    if (is_failure(s.set_min(index_, 0))) return Status::failed;
-    if (is_failure(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1))) return Status::failed;
+    PRUNE_TRY(s.set_min(index_, 0));
+    PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
     for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
-        if (!intersects(s, array_[i], result_) && is_failure(s.remove(index_, static_cast<int>(i)))) return Status::failed;
+        if (!intersects(s, array_[i], result_)) PRUNE_TRY(s.remove(index_, static_cast<int>(i)));
     }
     if (s.fixed(index_)) {
         const IntVar chosen = array_[s.value(index_)];
@@ -104,17 +109,38 @@ Status ElementVariable::propagate(Solver& s) {
         lo = std::min<std::int64_t>(lo, s.min(array_[i]));
         hi = std::max<std::int64_t>(hi, s.max(array_[i]));
     }
-    if (is_failure(s.set_min(result_, lo)) || is_failure(s.set_max(result_, hi))) return Status::failed;
+    PRUNE_TRY(s.set_min(result_, lo));
+    PRUNE_TRY(s.set_max(result_, hi));
     if (s.is_bitset(result_)) {
         for (std::int64_t v = s.min(result_); v <= s.max(result_); v = s.next_value(result_, v)) {
             bool supported = false;
             for (std::int64_t i = s.min(index_); i <= s.max(index_) && !supported; i = s.next_value(index_, i)) {
                 supported = s.contains(array_[i], static_cast<int>(v));
             }
-            if (!supported && is_failure(s.remove(result_, static_cast<int>(v)))) return Status::failed;
+            if (!supported) PRUNE_TRY(s.remove(result_, static_cast<int>(v)));
         }
     }
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- post functions
+
+bool element(Solver& s, const std::vector<int>& array, IntVar index, IntVar result) {
+    if (!check_vars(s, "element", {index, result})) return false;
+    if (array.empty()) {  // no index is valid
+        s.fail();
+        return false;
+    }
+    return post<ElementConstant>(s, array, index, result);
+}
+
+bool element(Solver& s, const std::vector<IntVar>& array, IntVar index, IntVar result) {
+    if (!check_vars(s, "element", {index, result}) || !check_vars(s, "element", array)) return false;
+    if (array.empty()) {
+        s.fail();
+        return false;
+    }
+    return post<ElementVariable>(s, array, index, result);
 }
 
 }  // namespace prune

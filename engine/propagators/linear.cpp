@@ -1,5 +1,11 @@
 #include "linear.hpp"
 
+#include <algorithm>
+#include <string>
+
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
 namespace prune {
 namespace {
 
@@ -18,21 +24,25 @@ void LinearLessEqual::attach(Solver& s) {
     for (const LinearTerm& t : terms_) s.subscribe(this, t.var, Condition::bounds);
 }
 
-Status LinearLessEqual::propagate(Solver& s) {
+Status propagate_linear_less_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t sign,
+                                   std::int64_t bound) {
     std::int64_t min_sum = 0;
     std::int64_t max_sum = 0;
-    for (const LinearTerm& t : terms_) {
-        min_sum += min_term(s, t);
-        max_sum += max_term(s, t);
+    for (const LinearTerm& t : terms) {
+        min_sum += min_term(s, sign * t.coefficient, t.var);
+        max_sum += max_term(s, sign * t.coefficient, t.var);
     }
-    if (min_sum > bound_) return Status::failed;
-    if (max_sum <= bound_) return Status::entailed;
-    for (const LinearTerm& t : terms_) {
+    if (min_sum > bound) return Status::failed;
+    if (max_sum <= bound) return Status::entailed;
+    for (const LinearTerm& t : terms) {
         // The others contribute at least min_sum - min_term(t), so a*x <= bound - that.
-        if (!restrict_above(s, t, bound_ - (min_sum - min_term(s, t)))) return Status::failed;
+        const std::int64_t a = sign * t.coefficient;
+        PRUNE_TRY(restrict_above(s, a, t.var, bound - (min_sum - min_term(s, a, t.var))));
     }
     return Status::ok;
 }
+
+Status LinearLessEqual::propagate(Solver& s) { return propagate_linear_less_equal(s, terms_, 1, bound_); }
 
 LinearEqual::LinearEqual(std::vector<LinearTerm> terms, std::int64_t value)
     : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {}
@@ -41,28 +51,24 @@ void LinearEqual::attach(Solver& s) {
     for (const LinearTerm& t : terms_) s.subscribe(this, t.var, Condition::bounds);
 }
 
-Status LinearEqual::propagate(Solver& s) {
+Status propagate_linear_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value) {
     for (;;) {
         std::int64_t min_sum = 0;
         std::int64_t max_sum = 0;
-        for (const LinearTerm& t : terms_) {
+        for (const LinearTerm& t : terms) {
             min_sum += min_term(s, t);
             max_sum += max_term(s, t);
         }
-        if (min_sum > value_ || max_sum < value_) return Status::failed;
+        if (min_sum > value || max_sum < value) return Status::failed;
         if (min_sum == max_sum) return Status::entailed;  // all fixed and equal
         bool changed = false;
-        for (const LinearTerm& t : terms_) {
+        for (const LinearTerm& t : terms) {
             const std::int64_t lo = min_term(s, t);
             const std::int64_t hi = max_term(s, t);
-            const std::int64_t upper = value_ - (min_sum - lo);
-            const std::int64_t lower = value_ - (max_sum - hi);
-            if (upper < hi) {
-                if (!restrict_above(s, t, upper)) return Status::failed;
-            }
-            if (lower > lo) {
-                if (!restrict_below(s, t, lower)) return Status::failed;
-            }
+            const std::int64_t upper = value - (min_sum - lo);
+            const std::int64_t lower = value - (max_sum - hi);
+            if (upper < hi && !restrict_above(s, t, upper)) return Status::failed;
+            if (lower > lo && !restrict_below(s, t, lower)) return Status::failed;
             const std::int64_t new_lo = min_term(s, t);
             const std::int64_t new_hi = max_term(s, t);
             if (new_lo != lo || new_hi != hi) {
@@ -75,6 +81,8 @@ Status LinearEqual::propagate(Solver& s) {
         if (!changed) return Status::ok;
     }
 }
+
+Status LinearEqual::propagate(Solver& s) { return propagate_linear_equal(s, terms_, value_); }
 
 LinearNotEqual::LinearNotEqual(std::vector<LinearTerm> terms, std::int64_t value)
     : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {}
@@ -101,11 +109,100 @@ Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& term
     const std::int64_t forbidden = rest / open->coefficient;
     if (forbidden < s.min(open->var) || forbidden > s.max(open->var)) return Status::entailed;
     const int v = static_cast<int>(forbidden);
-    if (is_failure(s.remove(open->var, v))) return Status::failed;
+    PRUNE_TRY(s.remove(open->var, v));
     // A bounds-only domain cannot drop an interior value: stay and check again later.
     return s.contains(open->var, v) ? Status::ok : Status::entailed;
 }
 
 Status LinearNotEqual::propagate(Solver& s) { return propagate_linear_not_equal(s, terms_, value_); }
+
+// ---------------------------------------------------------------- post functions
+
+namespace {
+// Partial sums must stay within +-2^62 so that every intermediate of the propagators
+// fits in 64 bits with room for one more term.
+constexpr std::int64_t linear_limit = std::int64_t{1} << 62;
+
+bool coefficient_in_range(Solver& s, const char* who, std::int64_t a) {
+    if (magnitude(a) <= INT32_MAX) return true;
+    s.set_error(std::string(who) + ": coefficient " + std::to_string(a) + " is out of range (|a| <= 2^31-1)");
+    return false;
+}
+
+// Adds the coefficients of repeated variables into their first occurrence.
+void merge_repeated(std::vector<LinearTerm>& terms) {
+    std::vector<int> indices;
+    indices.reserve(terms.size());
+    for (const LinearTerm& t : terms) indices.push_back(t.var.index);
+    std::sort(indices.begin(), indices.end());
+    if (std::adjacent_find(indices.begin(), indices.end()) == indices.end()) return;  // the usual case
+    std::vector<LinearTerm> merged;
+    merged.reserve(terms.size());
+    for (const LinearTerm& t : terms) {
+        auto same = std::find_if(merged.begin(), merged.end(), [&](const LinearTerm& m) { return m.var == t.var; });
+        if (same == merged.end()) merged.push_back(t);
+        else same->coefficient += t.coefficient;
+    }
+    terms.swap(merged);
+}
+}  // namespace
+
+bool prepare_linear_terms(Solver& s, const char* who, const std::vector<std::int64_t>& coefficients,
+                          const std::vector<IntVar>& vars, std::int64_t right_hand_side, std::vector<LinearTerm>& terms) {
+    if (coefficients.size() != vars.size()) {
+        s.set_error(std::string(who) + ": " + std::to_string(coefficients.size()) + " coefficients for " +
+                    std::to_string(vars.size()) + " variables");
+        return false;
+    }
+    if (!check_vars(s, who, vars)) return false;
+    if (right_hand_side == INT64_MIN || magnitude(right_hand_side) >= linear_limit - 1) {
+        s.set_error(std::string(who) + ": right-hand side " + std::to_string(right_hand_side) +
+                    " is out of range (|c| < 2^62 - 1)");
+        return false;
+    }
+    terms.clear();
+    terms.reserve(vars.size());
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        if (!coefficient_in_range(s, who, coefficients[i])) return false;
+        terms.push_back(LinearTerm{coefficients[i], vars[i]});
+    }
+    merge_repeated(terms);
+    // |c| + 1 (the negation of sum <= c is -sum <= -c - 1) plus every |a| * max|x|.
+    std::int64_t total = magnitude(right_hand_side) + 1;
+    std::size_t kept = 0;
+    for (const LinearTerm& t : terms) {
+        if (t.coefficient == 0) continue;
+        if (!coefficient_in_range(s, who, t.coefficient)) return false;
+        // |a| < 2^31 and |x| <= 2^31, so one term is below 2^62.
+        const std::int64_t term = magnitude(t.coefficient) * std::max(magnitude(s.min(t.var)), magnitude(s.max(t.var)));
+        if (term > linear_limit - total) {
+            s.set_error(std::string(who) + ": the sum's range exceeds 2^62; split the constraint or narrow the domains");
+            return false;
+        }
+        total += term;
+        terms[kept++] = t;
+    }
+    terms.resize(kept);
+    return true;
+}
+
+bool linear(Solver& s, const std::vector<std::int64_t>& coefficients, const std::vector<IntVar>& vars,
+            Relation relation, std::int64_t right_hand_side) {
+    std::vector<LinearTerm> terms;
+    if (!prepare_linear_terms(s, "linear", coefficients, vars, right_hand_side, terms)) return false;
+    switch (relation) {
+        case Relation::less_equal: return post<LinearLessEqual>(s, std::move(terms), right_hand_side);
+        case Relation::greater_equal:
+            for (LinearTerm& t : terms) t.coefficient = -t.coefficient;
+            return post<LinearLessEqual>(s, std::move(terms), -right_hand_side);
+        case Relation::equal: return post<LinearEqual>(s, std::move(terms), right_hand_side);
+        case Relation::not_equal: return post<LinearNotEqual>(s, std::move(terms), right_hand_side);
+    }
+    return !s.root_failed();
+}
+
+bool sum(Solver& s, const std::vector<IntVar>& vars, Relation relation, std::int64_t right_hand_side) {
+    return linear(s, std::vector<std::int64_t>(vars.size(), 1), vars, relation, right_hand_side);
+}
 
 }  // namespace prune

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../integer_math.hpp"
 #include "../propagator.hpp"
 #include "../solver.hpp"
 
@@ -58,29 +59,35 @@ private:
     std::int64_t value_;
 };
 
-// sum(terms) != value, forward checking: removes the one value left open when all but
-// one term are fixed. Shared by LinearNotEqual and the reified form's enforcing side.
+// One run of each propagator on a list of terms, shared with the reified form's
+// enforcing side (engine/propagators/reified_linear.cpp):
+//   sign * sum(terms) <= bound, one idempotent pass;
+//   sum(terms) = value, looped to its fixpoint;
+//   sum(terms) != value, forward checking: removes the one value left open when all
+//   but one term are fixed.
+Status propagate_linear_less_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t sign,
+                                   std::int64_t bound);
+Status propagate_linear_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value);
 Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value);
 
-// Floor and ceiling of a / b for b != 0, exact for negative operands.
-constexpr std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-    const std::int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-constexpr std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
-    const std::int64_t q = a / b;
-    return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
-}
+// The post-time rules of linear() and linear_reified(), in one place: the sizes
+// agree, every handle belongs to s, |a_i| <= 2^31-1 (also after repeated variables
+// are merged into one term), zero coefficients are dropped, |c| < 2^62 - 1 and
+// |c| + 1 + sum |a_i| * max|x_i| <= 2^62, so that every partial sum of the
+// constraint and of its negation fits in 64 bits. False with Solver::error() set
+// ("who: ...") otherwise.
+bool prepare_linear_terms(Solver& s, const char* who, const std::vector<std::int64_t>& coefficients,
+                          const std::vector<IntVar>& vars, std::int64_t right_hand_side, std::vector<LinearTerm>& terms);
 
 // The smallest and largest value of a * x, and the bound updates that enforce
 // a * x <= limit / a * x >= limit (false on wipe-out): the bound reasoning every
 // linear propagator (plain and reified) is made of.
 inline std::int64_t min_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.min(x) : a * s.max(x); }
 inline std::int64_t max_term(const Solver& s, std::int64_t a, IntVar x) { return a > 0 ? a * s.max(x) : a * s.min(x); }
-inline bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+[[nodiscard]] inline bool restrict_above(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
     return !is_failure(a > 0 ? s.set_max(x, floor_div(limit, a)) : s.set_min(x, ceil_div(limit, a)));
 }
-inline bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
+[[nodiscard]] inline bool restrict_below(Solver& s, std::int64_t a, IntVar x, std::int64_t limit) {
     return !is_failure(a > 0 ? s.set_min(x, ceil_div(limit, a)) : s.set_max(x, floor_div(limit, a)));
 }
 

@@ -18,7 +18,7 @@ Status RestartNogoods::propagate(Solver& s) {
     for (; i < path_.size(); ++i) {
         const Step& step = path_[i];
         if (step.negative) {
-            if (is_failure(enforce(s, step.decision, true))) return Status::failed;
+            PRUNE_TRY(enforce(s, step.decision, true));
             continue;
         }
         if (is_true(s, step.decision)) continue;

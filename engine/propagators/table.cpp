@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "../constraints.hpp"
+#include "../posting.hpp"
 
 namespace prune {
 
@@ -166,7 +167,7 @@ Status CompactTable::propagate(Solver& s) {
                     ++i;
                     continue;
                 }
-                if (is_failure(s.remove(x, core_.value(p, k)))) return Status::failed;
+                PRUNE_TRY(s.remove(x, core_.value(p, k)));
                 core_.swap_order(p, i, n - 1);
                 --n;
             }
@@ -181,7 +182,8 @@ Status CompactTable::propagate(Solver& s) {
                 lo = std::min(lo, core_.value(p, o[i]));
                 hi = std::max(hi, core_.value(p, o[i]));
             }
-            if (is_failure(s.set_min(x, lo)) || is_failure(s.set_max(x, hi))) return Status::failed;
+            PRUNE_TRY(s.set_min(x, lo));
+            PRUNE_TRY(s.set_max(x, hi));
         }
         core_.record_size(s, p);
         if (!s.fixed(x)) all_fixed = false;
@@ -247,7 +249,7 @@ Status NegativeTable::propagate(Solver& s) {
                 const int k = o[i];
                 if (table.count_and(core_.supports(p, k)) < others) continue;
                 const Event e = s.remove(x, core_.value(p, k));
-                if (is_failure(e)) return Status::failed;
+                PRUNE_TRY(e);
                 if (is_change(e)) {
                     changed = true;
                     core_.note(p);  // own changes are not advised
@@ -264,18 +266,6 @@ Status NegativeTable::propagate(Solver& s) {
 // Post functions
 
 namespace {
-
-bool valid_handle(const Solver& s, IntVar x) { return x.index >= 0 && x.index < s.variable_count(); }
-
-bool check_handles(Solver& s, const char* name, const std::vector<IntVar>& vars) {
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-        if (!valid_handle(s, vars[i])) {
-            s.set_error(std::string(name) + ": variable " + std::to_string(i) + " does not belong to this solver");
-            return false;
-        }
-    }
-    return true;
-}
 
 // The scope with repeated variables merged: distinct holds each variable once;
 // first[i] is the first i' with vars[i'] == vars[i], slot[i] the position of vars[i]
@@ -346,8 +336,7 @@ bool post_positive(Solver& s, std::vector<IntVar> vars, std::shared_ptr<const Tu
             return false;
         }
     }
-    s.add(std::make_unique<CompactTable>(std::move(vars), std::move(set)));
-    return !s.root_failed();
+    return post<CompactTable>(s, std::move(vars), std::move(set));
 }
 
 // Both table forms from tuple vectors: checks, merges repeated variables and keeps the
@@ -356,7 +345,7 @@ bool post_positive(Solver& s, std::vector<IntVar> vars, std::shared_ptr<const Tu
 // `set` is null when no variable is left (the empty scope).
 bool prepare(Solver& s, const char* name, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples,
              std::vector<IntVar>& distinct, std::shared_ptr<const TupleSet>& set, bool& empty_tuple_listed) {
-    if (!check_handles(s, name, vars)) return false;
+    if (!check_vars(s, name, vars)) return false;
     const std::size_t r = vars.size();
     for (std::size_t t = 0; t < tuples.size(); ++t) {
         if (tuples[t].size() != r) {
@@ -385,7 +374,7 @@ bool prepare_shared(Solver& s, const char* name, const std::vector<IntVar>& vars
         s.set_error(std::string(name) + ": no tuple set");
         return false;
     }
-    if (!check_handles(s, name, vars)) return false;
+    if (!check_vars(s, name, vars)) return false;
     if (static_cast<std::size_t>(set->arity()) != vars.size()) {
         s.set_error(std::string(name) + ": the tuple set has arity " + std::to_string(set->arity()) + " but the scope has " +
                     std::to_string(vars.size()) + " variables");
@@ -439,16 +428,14 @@ bool forbidden_table(Solver& s, const std::vector<IntVar>& vars, const std::vect
         return false;
     }
     if (set->size() == 0) return !s.root_failed();  // nothing left to forbid
-    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(set)));
-    return !s.root_failed();
+    return post<NegativeTable>(s, std::move(distinct), std::move(set));
 }
 
 bool shared_forbidden_table(Solver& s, const std::vector<IntVar>& vars, std::shared_ptr<const TupleSet> tuples) {
     std::vector<IntVar> distinct;
     if (!prepare_shared(s, "shared_forbidden_table", vars, tuples, distinct)) return false;
     if (tuples->size() == 0) return !s.root_failed();
-    s.add(std::make_unique<NegativeTable>(std::move(distinct), std::move(tuples)));
-    return !s.root_failed();
+    return post<NegativeTable>(s, std::move(distinct), std::move(tuples));
 }
 
 }  // namespace prune

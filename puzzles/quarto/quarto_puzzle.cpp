@@ -433,7 +433,8 @@ QuartoPuzzle::Counted QuartoPuzzle::count_fixed(QuartoModel model, const QuartoM
     for (int c = 0; c < cells; ++c) {
         if (cell_map[c] == c) {
             for (int p = 0; p < 16; ++p) {
-                if (piece_map[p] != p) solver.remove(m.cells[c], p);
+                // A wiped-out cell means no fixed board: fail the model rather than ignore it.
+                if (piece_map[p] != p && is_failure(solver.remove(m.cells[c], p))) solver.fail();
             }
         } else {
             element(solver, image, m.cells[c], m.cells[cell_map[c]]);

@@ -5,6 +5,8 @@
 
 #include <climits>
 
+#include "engine/propagators/arithmetic.hpp"
+
 using namespace prune;
 using namespace prune::test;
 
@@ -121,4 +123,24 @@ TEST_CASE("z = x * y finds every solution on larger domains", "[arithmetic]") {
         for (int b = -30; b <= 30; ++b) expected += (a * b >= -100 && a * b <= 97);
     }
     REQUIRE(n == expected);
+}
+
+TEST_CASE("evaluate follows MiniZinc's integer semantics", "[arithmetic]") {
+    std::int64_t z = 0;
+    REQUIRE(Divide::evaluate(-7, 2, z));
+    REQUIRE(z == -3);
+    REQUIRE(Modulo::evaluate(-7, 2, z));
+    REQUIRE(z == -1);
+    REQUIRE(Modulo::evaluate(7, -2, z));
+    REQUIRE(z == 1);
+    REQUIRE_FALSE(Divide::evaluate(1, 0, z));
+    REQUIRE(Power::evaluate(-2, 3, z));
+    REQUIRE(z == -8);
+    REQUIRE(Power::evaluate(0, 0, z));
+    REQUIRE(z == 1);
+    REQUIRE(Power::evaluate(2, -1, z));
+    REQUIRE(z == 0);
+    REQUIRE(Power::evaluate(-1, -3, z));
+    REQUIRE(z == -1);
+    REQUIRE_FALSE(Power::evaluate(0, -1, z));
 }

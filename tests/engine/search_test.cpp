@@ -233,8 +233,8 @@ TEST_CASE("search phases are searched in turn, each with its own heuristics", "[
     Solver s;
     std::vector<IntVar> x = s.new_int_vars(3, 0, 5, "x");
     std::vector<IntVar> y = s.new_int_vars(2, 0, 5, "y");
-    s.set_min(x[2], 1);  // x[0], x[1] start at 0; x[2] at 1
-    s.set_max(x[0], 4);  // the largest maximum is x[1]'s or x[2]'s 5
+    REQUIRE_FALSE(is_failure(s.set_min(x[2], 1)));  // x[0], x[1] start at 0; x[2] at 1
+    REQUIRE_FALSE(is_failure(s.set_max(x[0], 4)));  // the largest maximum is x[1]'s or x[2]'s 5
     SearchOptions o;
     o.phases.push_back(SearchPhase{{y[1]}, VariableSelection::input_order, ValueSelection::max});
     o.phases.push_back(SearchPhase{x, VariableSelection::largest_value, ValueSelection::max});

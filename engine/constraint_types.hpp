@@ -1,0 +1,32 @@
+// The small value types that post functions take and propagators keep: how a
+// constraint compares, how it is reified, a Boolean literal, a set of integer ranges.
+// Propagators include this header, not the modelling API (constraints*.hpp).
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "int_var.hpp"
+
+namespace prune {
+
+enum class Relation : std::uint8_t { equal, not_equal, less_equal, greater_equal };
+
+// How hard alldifferent works; see the headers in engine/propagators/.
+enum class Consistency : std::uint8_t { value, bounds, domain };
+
+//   Reification::equivalence   b = 1 <=> the constraint holds
+//   Reification::implication   b = 1  => the constraint holds (half reification;
+//                              b = 0 says nothing)
+enum class Reification : std::uint8_t { equivalence, implication /* b -> c */ };
+
+// A 0/1 variable or its negation.
+struct BoolLiteral {
+    BoolVar var;
+    bool positive = true;
+};
+
+// A set of integers as sorted, disjoint, non-adjacent closed ranges [first, second].
+using IntRanges = std::vector<std::pair<int, int>>;
+
+}  // namespace prune

@@ -1,0 +1,114 @@
+// The body of TernaryArithmetic (engine/propagators/arithmetic.hpp) and the bound
+// helpers the arithmetic propagators share. Included by times.cpp, divide.cpp,
+// modulo.cpp and power.cpp, each of which instantiates the template for its
+// operator, and by arithmetic.cpp (Absolute, ArrayMinMax).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+
+#include "../integer_math.hpp"
+#include "arithmetic.hpp"
+
+namespace prune::arithmetic {
+
+using i64 = std::int64_t;
+
+constexpr bool in(i64 v, i64 lo, i64 hi) { return lo <= v && v <= hi; }
+constexpr bool overlaps(i64 a_lo, i64 a_hi, i64 b_lo, i64 b_hi) { return std::max(a_lo, b_lo) <= std::min(a_hi, b_hi); }
+
+// x within [lo, hi]; false on wipe-out.
+[[nodiscard]] inline bool narrow(Solver& s, IntVar x, i64 lo, i64 hi) {
+    return !is_failure(s.set_min(x, lo)) && !is_failure(s.set_max(x, hi));
+}
+
+// Moves both bounds of x to the nearest values passing `supported`, spending `work`.
+// A test that is not made (work exhausted) leaves the bound where it is. False on
+// wipe-out (every value tested and none supported).
+template <class F>
+[[nodiscard]] bool walk(Solver& s, IntVar x, i64& work, F&& supported) {
+    i64 v = s.min(x);
+    const i64 end = s.max(x);
+    for (;;) {
+        if (work <= 0) break;
+        --work;
+        if (supported(v)) break;
+        v = s.next_value(x, v);
+        if (v > end) return false;
+    }
+    PRUNE_TRY(s.set_min(x, v));
+    v = s.max(x);
+    const i64 start = s.min(x);
+    for (;;) {
+        if (work <= 0) break;
+        --work;
+        if (supported(v)) break;
+        v = s.previous_value(x, v);
+        if (v < start) return false;
+    }
+    return !is_failure(s.set_max(x, v));
+}
+
+// The six bounds of (x, y, z), to see whether a pass moved any.
+struct Box {
+    i64 bounds[6];
+    Box(const Solver& s, IntVar x, IntVar y, IntVar z)
+        : bounds{s.min(x), s.max(x), s.min(y), s.max(y), s.min(z), s.max(z)} {}
+    friend bool operator==(const Box& a, const Box& b) { return std::equal(a.bounds, a.bounds + 6, b.bounds); }
+};
+
+}  // namespace prune::arithmetic
+
+namespace prune {
+
+template <class Function>
+void TernaryArithmetic<Function>::attach(Solver& s) {
+    s.subscribe(this, x_, Condition::bounds);
+    s.subscribe(this, y_, Condition::bounds);
+    s.subscribe(this, z_, Condition::bounds);
+}
+
+template <class Function>
+bool TernaryArithmetic<Function>::settle(Solver& s) {
+    // Interval reasoning is cheap; the bound on rounds keeps pathological slow
+    // convergence on huge domains in check.
+    for (int round = 0; round < 64; ++round) {
+        const arithmetic::Box before(s, x_, y_, z_);
+        if (!self().intervals(s)) return false;
+        if (arithmetic::Box(s, x_, y_, z_) == before) break;
+    }
+    return true;
+}
+
+template <class Function>
+bool TernaryArithmetic<Function>::walk_bounds(Solver& s, std::int64_t& work) {
+    const Function& f = self();
+    return arithmetic::walk(s, x_, work, [&](std::int64_t v) { return f.supported_x(s, v); }) &&
+           arithmetic::walk(s, y_, work, [&](std::int64_t v) { return f.supported_y(s, v); }) &&
+           arithmetic::walk(s, z_, work, [&](std::int64_t v) { return f.supported_z(s, v); });
+}
+
+template <class Function>
+Status TernaryArithmetic<Function>::propagate(Solver& s) {
+    std::int64_t work = walk_budget;
+    for (;;) {
+        const arithmetic::Box before(s, x_, y_, z_);
+        PRUNE_TRY(settle(s));
+        PRUNE_TRY(walk_bounds(s, work));
+        if (arithmetic::Box(s, x_, y_, z_) == before) break;
+        if (work <= 0) {
+            // Still narrowing: continue in a later run, unless a bounds-only domain
+            // (over 2^16 values) could make the walk arbitrarily long; there the
+            // bounds stay where the budget left them (sound, and fast).
+            PRUNE_TRY(settle(s));
+            if (s.is_bitset(x_) && s.is_bitset(y_) && s.is_bitset(z_)) s.schedule(this);
+            return Status::ok;
+        }
+    }
+    if (s.fixed(x_) && s.fixed(y_) && s.fixed(z_)) {
+        std::int64_t r = 0;
+        return Function::evaluate(s.value(x_), s.value(y_), r) && r == s.value(z_) ? Status::entailed : Status::failed;
+    }
+    return Status::ok;
+}
+
+}  // namespace prune

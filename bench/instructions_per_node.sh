@@ -65,7 +65,7 @@ for i in "${!first[@]}"; do
   for b in "${builds[@]}"; do
     line=$(workloads "$b" | sed -n "$((i + 1))p")
     read -r ir nodes < <(measure ${line#*|})
-    pn=$(awk -v i="$ir" -v n="$nodes" 'BEGIN { printf "%.1f", n > 0 ? i / n : 0 }')
+    pn=$(awk -v i="$ir" -v n="$nodes" 'BEGIN { printf "%.1f", (n > 0 ? i / n : 0) }')
     per_node+=("$pn")
     printf ' %14s %9s %10s' "$ir" "$nodes" "$pn"
   done

@@ -12,6 +12,17 @@ namespace prune {
 
 enum class Relation : std::uint8_t { equal, not_equal, less_equal, greater_equal };
 
+// Whether lhs (relation) rhs holds: the meaning of a Relation, for checkers and tests.
+constexpr bool relation_holds(std::int64_t lhs, Relation relation, std::int64_t rhs) {
+    switch (relation) {
+        case Relation::equal: return lhs == rhs;
+        case Relation::not_equal: return lhs != rhs;
+        case Relation::less_equal: return lhs <= rhs;
+        case Relation::greater_equal: return lhs >= rhs;
+    }
+    return false;
+}
+
 // How hard alldifferent works; see the headers in engine/propagators/.
 enum class Consistency : std::uint8_t { value, bounds, domain };
 

@@ -50,27 +50,13 @@ void Builder::collect_terms(const std::vector<std::int64_t>& coefficients, const
     x.resize(kept);
 }
 
-namespace {
-
-bool holds(std::int64_t lhs, Relation rel, std::int64_t rhs) {
-    switch (rel) {
-        case Relation::equal: return lhs == rhs;
-        case Relation::not_equal: return lhs != rhs;
-        case Relation::less_equal: return lhs <= rhs;
-        case Relation::greater_equal: return lhs >= rhs;
-    }
-    return false;
-}
-
-}  // namespace
-
 void Builder::post_linear(std::vector<std::int64_t> coefficients, const std::vector<Value>& values, Relation rel,
                           std::int64_t rhs, Location where) {
     std::vector<std::int64_t> a;
     std::vector<IntVar> x;
     collect_terms(coefficients, values, rhs, a, x, where);
     if (a.empty()) {
-        if (!holds(0, rel, rhs)) s().fail();
+        if (!relation_holds(0, rel, rhs)) s().fail();
         return;
     }
     if (a.size() == 1) {
@@ -174,7 +160,7 @@ void Builder::post_linear_reified(std::vector<std::int64_t> coefficients, const 
     std::vector<IntVar> x;
     collect_terms(coefficients, values, rhs, a, x, where);
     if (a.empty()) {
-        const bool truth = holds(0, rel, rhs);
+        const bool truth = relation_holds(0, rel, rhs);
         if (mode == Reification::equivalence) fail_if(s().assign(b, truth ? 1 : 0));
         else if (!truth) fail_if(s().assign(b, 0));
         return;

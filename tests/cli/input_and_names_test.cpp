@@ -210,7 +210,11 @@ TEST_CASE("sudoku: one naming scheme across check lines, --explain, --profile an
     REQUIRE(explain.exit_code == 0);
     CHECK(contains(explain.err, "Why is r3c4 = "));
     CHECK(contains(explain.err, "row 3 [alldifferent("));  // the check line's rule name
-    CHECK(run_prune("solve sudoku " + puzzle + " --explain V21").exit_code == 2);
+    CHECK(contains(explain.err, "column 4 [alldifferent("));
+    CHECK(contains(explain.err, "-{7}"));
+    const RunResult unknown = run_prune("solve sudoku " + puzzle + " --explain V21");
+    CHECK(unknown.exit_code == 2);
+    CHECK(contains(unknown.err, "no variable called 'V21'"));
 
     // The two stages of one alldifferent are two propagators with two names.
     const RunResult profile = run_prune("solve sudoku " + puzzle + " --profile");

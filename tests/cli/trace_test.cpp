@@ -198,19 +198,9 @@ TEST_CASE("prune solve --trace agrees with the statistics and is deterministic",
     CHECK(number(end, "nodes") == number(*stats, "nodes"));
 }
 
-TEST_CASE("solve with explain and profile and trace-text on a seed puzzle", "[trace][cli]") {
+// --explain is tested with the names it prints (input_and_names_test.cpp).
+TEST_CASE("solve with profile and trace-text on a seed puzzle", "[trace][cli]") {
     const std::string puzzle = quoted(example("sudoku", "top95_25_hard.txt"));
-    const RunResult r = run_prune("solve sudoku " + puzzle + " --explain r3c4");
-    REQUIRE(r.exit_code == 0);
-    CHECK(contains(r.err, "Why is r3c4 = 2?"));
-    CHECK(contains(r.err, "row 3 [alldifferent("));
-    CHECK(contains(r.err, "column 4 [alldifferent("));
-    CHECK(contains(r.err, "-{7}"));
-
-    const RunResult bad = run_prune("solve sudoku " + puzzle + " --explain V12");
-    CHECK(bad.exit_code == 2);
-    CHECK(contains(bad.err, "no variable called 'V12'"));
-
     const RunResult profile = run_prune("solve sudoku " + puzzle + " --profile");
     REQUIRE(profile.exit_code == 0);
     CHECK(contains(profile.err, "per kind"));

@@ -15,15 +15,7 @@ using Tuples = std::vector<std::vector<int>>;
 
 int uniform(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
 
-bool compare(Relation rel, std::int64_t lhs, std::int64_t rhs) {
-    switch (rel) {
-        case Relation::equal: return lhs == rhs;
-        case Relation::not_equal: return lhs != rhs;
-        case Relation::less_equal: return lhs <= rhs;
-        case Relation::greater_equal: return lhs >= rhs;
-    }
-    return false;
-}
+bool compare(Relation rel, std::int64_t lhs, std::int64_t rhs) { return relation_holds(lhs, rel, rhs); }
 
 const char* relation_text(Relation rel) {
     switch (rel) {

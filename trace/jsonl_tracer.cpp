@@ -41,51 +41,38 @@ bool parse_grid_name(const std::string& name, int& row, int& column) {
 
 }  // namespace
 
-bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::string& /*error*/) {
-    start_ = std::chrono::steady_clock::now();
-    std::string h = "{\"e\":\"header\",\"format\":\"prune-trace\",\"version\":";
-    append_int(h, trace_format_version);
-    append_key(h, "source");
-    support::append_json_string(h, source);
-    append_key(h, "times");
-    h += times_ ? "true" : "false";
-    append_key(h, "variables");
-    h += '[';
-    std::vector<std::pair<int, std::pair<int, int>>> cells;  // variable, (row, column)
-    int rows = 0;
-    int columns = 0;
-    for (int i = 0; i < solver.variable_count(); ++i) {
-        const IntVar x{i};
-        if (i > 0) h += ',';
-        h += "{\"name\":";
-        const std::string name = solver.display_name(x);
-        support::append_json_string(h, name);
-        append_key(h, "min");
-        append_int(h, solver.min(x));
-        append_key(h, "max");
-        append_int(h, solver.max(x));
-        const std::int64_t size = solver.size(x);
-        if (size != std::int64_t{solver.max(x)} - solver.min(x) + 1 && size <= max_traced_values) {
-            append_key(h, "values");
-            h += '[';
-            bool first = true;
-            solver.for_each_value(x, [&](int v) {
-                if (!first) h += ',';
-                first = false;
-                append_int(h, v);
-            });
-            h += ']';
-        }
-        h += '}';
-        int row = 0;
-        int column = 0;
-        if (parse_grid_name(name, row, column)) {
-            cells.push_back({i, {row, column}});
-            rows = std::max(rows, row);
-            columns = std::max(columns, column);
-        }
+namespace {
+
+// A cell of a puzzle grid, found from a variable named r<row>c<column>.
+struct GridCell {
+    int variable, row, column;
+};
+
+// {"name":..,"min":..,"max":..[,"values":[..]]} for one variable of the header.
+void append_variable(std::string& h, const Solver& solver, IntVar x, const std::string& name) {
+    h += "{\"name\":";
+    support::append_json_string(h, name);
+    append_key(h, "min");
+    append_int(h, solver.min(x));
+    append_key(h, "max");
+    append_int(h, solver.max(x));
+    const std::int64_t size = solver.size(x);
+    if (size != std::int64_t{solver.max(x)} - solver.min(x) + 1 && size <= max_traced_values) {
+        append_key(h, "values");
+        h += '[';
+        bool first = true;
+        solver.for_each_value(x, [&](int v) {
+            if (!first) h += ',';
+            first = false;
+            append_int(h, v);
+        });
+        h += ']';
     }
-    h += ']';
+    h += '}';
+}
+
+// "propagators":[{"name":..,"kind":..},..]
+void append_propagators(std::string& h, const Solver& solver) {
     append_key(h, "propagators");
     h += '[';
     for (int id = 0; id < solver.propagator_count(); ++id) {
@@ -98,26 +85,61 @@ bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::st
         h += '}';
     }
     h += ']';
-    if (!cells.empty()) {
-        append_key(h, "grid");
-        h += "{\"rows\":";
-        append_int(h, rows);
-        append_key(h, "columns");
-        append_int(h, columns);
-        append_key(h, "cells");
-        h += '[';
-        for (std::size_t k = 0; k < cells.size(); ++k) {
-            if (k > 0) h += ',';
-            h += '[';
-            append_int(h, cells[k].first);
-            h += ',';
-            append_int(h, cells[k].second.first);
-            h += ',';
-            append_int(h, cells[k].second.second);
-            h += ']';
-        }
-        h += "]}";
+}
+
+// "grid":{"rows":..,"columns":..,"cells":[[variable,row,column],..]}, when there are cells.
+void append_grid(std::string& h, const std::vector<GridCell>& cells) {
+    if (cells.empty()) return;
+    int rows = 0;
+    int columns = 0;
+    for (const GridCell& c : cells) {
+        rows = std::max(rows, c.row);
+        columns = std::max(columns, c.column);
     }
+    append_key(h, "grid");
+    h += "{\"rows\":";
+    append_int(h, rows);
+    append_key(h, "columns");
+    append_int(h, columns);
+    append_key(h, "cells");
+    h += '[';
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+        if (k > 0) h += ',';
+        h += '[';
+        append_int(h, cells[k].variable);
+        h += ',';
+        append_int(h, cells[k].row);
+        h += ',';
+        append_int(h, cells[k].column);
+        h += ']';
+    }
+    h += "]}";
+}
+
+}  // namespace
+
+bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::string& /*error*/) {
+    start_ = std::chrono::steady_clock::now();
+    std::string h = "{\"e\":\"header\",\"format\":\"prune-trace\",\"version\":";
+    append_int(h, trace_format_version);
+    append_key(h, "source");
+    support::append_json_string(h, source);
+    append_key(h, "times");
+    h += times_ ? "true" : "false";
+    append_key(h, "variables");
+    h += '[';
+    std::vector<GridCell> cells;
+    for (int i = 0; i < solver.variable_count(); ++i) {
+        if (i > 0) h += ',';
+        const std::string name = solver.display_name(IntVar{i});
+        append_variable(h, solver, IntVar{i}, name);
+        int row = 0;
+        int column = 0;
+        if (parse_grid_name(name, row, column)) cells.push_back({i, row, column});
+    }
+    h += ']';
+    append_propagators(h, solver);
+    append_grid(h, cells);
     h += "}\n";
     out_ << h;
     return true;

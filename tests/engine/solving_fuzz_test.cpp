@@ -109,99 +109,106 @@ std::uint64_t env_number(const char* name, std::uint64_t fallback) {
     return std::strtoull(text, nullptr, 10);
 }
 
+std::string describe(const SearchOptions& o) {
+    std::ostringstream text;
+    text << "variable " << static_cast<int>(o.variable) << ", value " << static_cast<int>(o.value) << ", restarts "
+         << static_cast<int>(o.restarts.kind) << " scale " << o.restarts.scale << ", " << o.decision_variables.size()
+         << " decision variables";
+    return text.str();
+}
+
+// 1. Enumeration under a random configuration, every solution judged on its own.
+std::string check_enumeration(Random& r, const RandomModel& m, const std::vector<Assignment>& expected) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    if (!s.error().empty()) return "post error: " + s.error();
+    SearchOptions o = random_search(r);
+    random_decisions(r, o, vars);
+    Search search(s, o);
+    std::vector<Assignment> found;
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        Assignment a;
+        for (IntVar x : vars) {
+            if (!s.fixed(x)) return "a solution leaves " + name(static_cast<int>(a.size())) + " unfixed";
+            a.push_back(s.value(x));
+        }
+        for (const ModelConstraint& c : m.constraints) {
+            if (c.holds(a)) continue;
+            std::ostringstream failure;
+            failure << "the solution";
+            for (int v : a) failure << " " << v;
+            failure << " violates " << c.text;
+            return failure.str();
+        }
+        found.push_back(a);
+        if (found.size() > expected.size()) break;
+    }
+    if (status == SearchStatus::error) return "search error: " + s.error();
+    std::sort(found.begin(), found.end());
+    if (std::adjacent_find(found.begin(), found.end()) != found.end()) return "a solution was reported twice";
+    if (found != expected)
+        return "next() found " + std::to_string(found.size()) + " solutions, brute force " +
+               std::to_string(expected.size()) + " (" + describe(o) + ")";
+    return {};
+}
+
+// 2. Counting under another configuration.
+std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    SearchOptions o = random_search(r);
+    random_decisions(r, o, vars);
+    Search search(s, o);
+    std::uint64_t count = 0;
+    if (search.count(count) != SearchStatus::exhausted) return "count() did not exhaust the search";
+    if (count != expected.size())
+        return "count() = " + std::to_string(count) + ", brute force " + std::to_string(expected.size()) + " (" +
+               describe(o) + ")";
+    return {};
+}
+
+// 3. Branch and bound on a random variable, in one direction.
+std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, bool minimise) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    const int k = static_cast<int>(r.below(vars.size()));
+    SearchOptions o = random_search(r);
+    random_decisions(r, o, vars);
+    Search search(s, o);
+    if (minimise) search.minimize(vars[k]);
+    else search.maximize(vars[k]);
+    bool any = false;
+    int last = 0;
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        Assignment a;
+        for (IntVar x : vars) a.push_back(s.value(x));
+        if (!std::binary_search(expected.begin(), expected.end(), a)) return "branch and bound reported a non-solution";
+        if (any && (minimise ? a[k] >= last : a[k] <= last)) return "branch and bound reported a solution that does not improve";
+        any = true;
+        last = a[k];
+    }
+    if (status != SearchStatus::exhausted) return "branch and bound did not exhaust the search";
+    if (any != !expected.empty()) return "branch and bound disagrees with brute force on satisfiability";
+    if (!any) return {};
+    int best = expected[0][k];
+    for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
+    if (last == best) return {};
+    return std::string(minimise ? "minimum" : "maximum") + " of " + name(k) + ": search " + std::to_string(last) +
+           ", brute force " + std::to_string(best);
+}
+
 // Empty when the model passes every check, else what went wrong.
 std::string check_model(std::uint64_t seed, std::uint64_t& solutions_seen) {
     Random r(seed);
     const RandomModel m = random_model(r);
     const std::vector<Assignment> expected = m.solutions();
     solutions_seen += expected.size();
-    std::ostringstream failure;
-
-    // 1. Enumeration under a random configuration, every solution judged on its own.
-    {
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        if (!s.error().empty()) return "post error: " + s.error();
-        SearchOptions o = random_search(r);
-        random_decisions(r, o, vars);
-        Search search(s, o);
-        std::vector<Assignment> found;
-        SearchStatus status;
-        while ((status = search.next()) == SearchStatus::solution) {
-            Assignment a;
-            for (IntVar x : vars) {
-                if (!s.fixed(x)) return "a solution leaves " + name(static_cast<int>(a.size())) + " unfixed";
-                a.push_back(s.value(x));
-            }
-            for (const ModelConstraint& c : m.constraints) {
-                if (!c.holds(a)) {
-                    failure << "the solution";
-                    for (int v : a) failure << " " << v;
-                    failure << " violates " << c.text;
-                    return failure.str();
-                }
-            }
-            found.push_back(a);
-            if (found.size() > expected.size()) break;
-        }
-        if (status == SearchStatus::error) return "search error: " + s.error();
-        std::sort(found.begin(), found.end());
-        if (std::adjacent_find(found.begin(), found.end()) != found.end()) return "a solution was reported twice";
-        if (found != expected) {
-            failure << "next() found " << found.size() << " solutions, brute force " << expected.size() << " (variable " << static_cast<int>(o.variable)
-                    << ", value " << static_cast<int>(o.value) << ", restarts " << static_cast<int>(o.restarts.kind) << " scale " << o.restarts.scale
-                    << ", " << o.decision_variables.size() << " decision variables)";
-            return failure.str();
-        }
-    }
-    // 2. Counting under another configuration.
-    {
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        SearchOptions o = random_search(r);
-        random_decisions(r, o, vars);
-        Search search(s, o);
-        std::uint64_t count = 0;
-        const SearchStatus status = search.count(count);
-        if (status != SearchStatus::exhausted) return "count() did not exhaust the search";
-        if (count != expected.size()) {
-            failure << "count() = " << count << ", brute force " << expected.size() << " (variable " << static_cast<int>(o.variable) << ", value "
-                    << static_cast<int>(o.value) << ", restarts " << static_cast<int>(o.restarts.kind) << ")";
-            return failure.str();
-        }
-    }
-    // 3. Branch and bound on a random variable, both directions.
-    for (const bool minimise : {true, false}) {
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        const int k = static_cast<int>(r.below(vars.size()));
-        SearchOptions o = random_search(r);
-        random_decisions(r, o, vars);
-        Search search(s, o);
-        if (minimise) search.minimize(vars[k]);
-        else search.maximize(vars[k]);
-        bool any = false;
-        int last = 0;
-        SearchStatus status;
-        while ((status = search.next()) == SearchStatus::solution) {
-            Assignment a;
-            for (IntVar x : vars) a.push_back(s.value(x));
-            if (!std::binary_search(expected.begin(), expected.end(), a)) return "branch and bound reported a non-solution";
-            if (any && (minimise ? a[k] >= last : a[k] <= last)) return "branch and bound reported a solution that does not improve";
-            any = true;
-            last = a[k];
-        }
-        if (status != SearchStatus::exhausted) return "branch and bound did not exhaust the search";
-        if (any != !expected.empty()) return "branch and bound disagrees with brute force on satisfiability";
-        if (any) {
-            int best = expected[0][k];
-            for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
-            if (last != best) {
-                failure << (minimise ? "minimum" : "maximum") << " of " << name(k) << ": search " << last << ", brute force " << best;
-                return failure.str();
-            }
-        }
-    }
+    if (std::string failure = check_enumeration(r, m, expected); !failure.empty()) return failure;
+    if (std::string failure = check_count(r, m, expected); !failure.empty()) return failure;
+    for (const bool minimise : {true, false})
+        if (std::string failure = check_optimum(r, m, expected, minimise); !failure.empty()) return failure;
     return {};
 }
 

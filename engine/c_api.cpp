@@ -210,6 +210,13 @@ prune_status set_objective(prune_search* search, prune_var objective, bool minim
 
 }  // namespace
 
+// The checks every modelling call starts with; returns from the caller on failure.
+#define PRUNE_C_CHECK(expression) \
+    if (const prune_status check = (expression); check != PRUNE_OK) return check
+#define PRUNE_C_PROLOGUE(solver, ...)                     \
+    if ((solver) == nullptr) return PRUNE_ERROR_ARGUMENT; \
+    PRUNE_C_CHECK(check_modelling((solver), {__VA_ARGS__}))
+
 extern "C" {
 
 #ifndef PRUNE_ENGINE_VERSION
@@ -232,6 +239,11 @@ prune_status prune_solver_status(const prune_solver* solver) {
     if (solver->out_of_memory) return PRUNE_ERROR_MEMORY;
     if (!solver->solver.error().empty()) return PRUNE_ERROR_ARGUMENT;
     return solver->solver.root_failed() ? PRUNE_UNSATISFIABLE : PRUNE_OK;
+}
+
+prune_status prune_propagate(prune_solver* solver) {
+    PRUNE_C_PROLOGUE(solver);
+    return guarded(solver, [&] { return result_of(solver, solver->solver.propagate()); });
 }
 
 prune_var prune_int_var(prune_solver* solver, int32_t min, int32_t max, const char* name) {
@@ -261,12 +273,6 @@ int prune_contains(const prune_solver* s, prune_var x, int32_t v) {
 int64_t prune_domain_size(const prune_solver* s, prune_var x) { return valid(s, x) ? s->solver.size(IntVar{x}) : 0; }
 int32_t prune_value(const prune_solver* s, prune_var x) { return valid(s, x) ? s->solver.value(IntVar{x}) : 0; }
 
-// The checks every modelling call starts with; returns from the caller on failure.
-#define PRUNE_C_CHECK(expression) \
-    if (const prune_status check = (expression); check != PRUNE_OK) return check
-#define PRUNE_C_PROLOGUE(solver, ...)                     \
-    if ((solver) == nullptr) return PRUNE_ERROR_ARGUMENT; \
-    PRUNE_C_CHECK(check_modelling((solver), {__VA_ARGS__}))
 
 prune_status prune_compare_value(prune_solver* solver, prune_var x, prune_relation relation, int32_t value) {
     PRUNE_C_PROLOGUE(solver);

@@ -86,6 +86,11 @@ PRUNE_API const char* prune_solver_error(const prune_solver* solver);
  * constraint that could not be posted would otherwise be silently missing. */
 PRUNE_API prune_status prune_solver_status(const prune_solver* solver);
 
+/* Propagates the constraints posted so far at the root: PRUNE_OK, or
+ * PRUNE_UNSATISFIABLE when that shows there is no solution. Optional: a search
+ * propagates first anyway. Not while a search exists. */
+PRUNE_API prune_status prune_propagate(prune_solver* solver);
+
 /* ---- Variables (name may be NULL) ---- */
 
 /* A variable over [min, max]; -1 on error (see prune_solver_error()). */
@@ -105,7 +110,8 @@ PRUNE_API int64_t prune_domain_size(const prune_solver* solver, prune_var x);
 /* The value of a fixed variable (its minimum otherwise). */
 PRUNE_API int32_t prune_value(const prune_solver* solver, prune_var x);
 
-/* ---- Constraints. Each returns PRUNE_OK, PRUNE_UNSATISFIABLE or an error. ---- */
+/* ---- Constraints. Each returns PRUNE_OK, PRUNE_UNSATISFIABLE (when posting alone
+ * shows there is no solution; posting does not propagate) or an error. ---- */
 
 /* x  relation  value. */
 PRUNE_API prune_status prune_compare_value(prune_solver* solver, prune_var x, prune_relation relation,

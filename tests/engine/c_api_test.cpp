@@ -275,13 +275,20 @@ TEST_CASE("C API: an invalid call is an error code with a message, and fails the
     prune_solver_free(s);
 }
 
-TEST_CASE("C API: the solver reports unsatisfiability at post time", "[c_api]") {
+TEST_CASE("C API: root propagation and post time report unsatisfiability", "[c_api]") {
     prune_solver* s = prune_solver_new();
     const prune_var x = prune_int_var(s, 0, 1, nullptr);
     const prune_var y = prune_int_var(s, 0, 1, nullptr);
-    const prune_var z = prune_int_var(s, 0, 1, nullptr);
+    const prune_var z = prune_int_var(s, 0, 2, nullptr);
     const prune_var xyz[] = {x, y, z};
-    CHECK(prune_all_different(s, xyz, 3, PRUNE_DOMAIN) == PRUNE_UNSATISFIABLE);
+    CHECK(prune_all_different(s, xyz, 3, PRUNE_DOMAIN) == PRUNE_OK);
+    CHECK(prune_propagate(s) == PRUNE_OK);
+    CHECK(prune_is_fixed(s, z));
+    CHECK(prune_value(s, z) == 2);
+    // z < 2 is posted (posting does not propagate), then propagation fails.
+    const prune_status posted = prune_compare_value(s, z, PRUNE_LT, 2);
+    CHECK((posted == PRUNE_OK || posted == PRUNE_UNSATISFIABLE));
+    CHECK(prune_propagate(s) == PRUNE_UNSATISFIABLE);
     CHECK(prune_solver_status(s) == PRUNE_UNSATISFIABLE);
     prune_search* search = prune_search_new(s, nullptr);
     CHECK(prune_search_next(search) == PRUNE_EXHAUSTED);
@@ -301,11 +308,15 @@ TEST_CASE("C API: the model is frozen while a search exists, and misuse is refus
 
     prune_search* search = prune_search_new(s, nullptr);
     REQUIRE(search != nullptr);
-    CHECK(prune_int_var(s, 0, 1, nullptr) == -1);
     REQUIRE(prune_search_next(search) == PRUNE_SOLUTION);
     CHECK(prune_search_minimize(search, x) == PRUNE_ERROR_ARGUMENT);
     std::uint64_t count = 0;
     CHECK(prune_search_count(search, &count) == PRUNE_ERROR);
+    CHECK(prune_solver_status(s) == PRUNE_OK);  // misusing a search leaves the model alone
+    // Changing the model under a search is refused, and fails the model.
+    CHECK(prune_int_var(s, 0, 1, nullptr) == -1);
+    CHECK(prune_compare_value(s, x, PRUNE_GE, 1) == PRUNE_ERROR_ARGUMENT);
+    CHECK(std::string(prune_solver_error(s)).find("search") != std::string::npos);
     prune_search_free(search);
     prune_solver_free(s);
     // NULL handles are refused, not dereferenced.

@@ -26,6 +26,8 @@ command -v z3 >/dev/null || need+=(z3)              # the SMT-LIB round trips
 command -v minizinc >/dev/null || need+=(minizinc)  # the MiniZinc tests
 command -v fzn-gecode >/dev/null || need+=(flatzinc)  # Gecode, for the differential test
 command -v gcc >/dev/null || need+=(gcc)            # the C API from C
+command -v arm-none-eabi-g++ >/dev/null || need+=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib)
+command -v qemu-system-arm >/dev/null || need+=(qemu-system-arm)  # the Cortex-M4 image
 command -v pkg-config >/dev/null || need+=(pkg-config)
 have_browser || need+=(chromium)                    # the trace viewer test (headless)
 if [ ${#need[@]} -gt 0 ]; then

@@ -2,7 +2,8 @@
 # Installs what the tests need (when missing), builds and runs every test:
 #   1. a fresh build as a new user runs it (Catch2 hidden): the README's first command;
 #   2. Release build, whole suite (ctest), then the skipped tests and why;
-#   3. cmake --install, then find_package(prune) from a consumer project;
+#   3. cmake --install, then find_package(prune) from a consumer project, and a C
+#      program built with gcc and pkg-config against the installed prune.h;
 #   4. the engine built with -fno-exceptions -fno-rtti, and an example linked to it;
 #   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite.
 # A test whose prerequisite (z3, minizinc, fzn-gecode, chromium, ../shared) is missing
@@ -24,6 +25,10 @@ command -v g++ >/dev/null || need+=(g++)
 command -v z3 >/dev/null || need+=(z3)              # the SMT-LIB round trips
 command -v minizinc >/dev/null || need+=(minizinc)  # the MiniZinc tests
 command -v fzn-gecode >/dev/null || need+=(flatzinc)  # Gecode, for the differential test
+command -v gcc >/dev/null || need+=(gcc)            # the C API from C
+command -v arm-none-eabi-g++ >/dev/null || need+=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib)
+command -v qemu-system-arm >/dev/null || need+=(qemu-system-arm)  # the Cortex-M4 image
+command -v pkg-config >/dev/null || need+=(pkg-config)
 have_browser || need+=(chromium)                    # the trace viewer test (headless)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
@@ -49,7 +54,7 @@ cmake --build "$fresh" -j"$jobs" --target prune >/dev/null
 rm -rf "$fresh" "$fresh.configure.log"
 
 echo "== Release build and tests"
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DPRUNE_WERROR=ON "${launcher[@]}" >/dev/null
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DPRUNE_WERROR=ON -DPRUNE_SHARED=ON "${launcher[@]}" >/dev/null
 cmake --build "$root/build" -j"$jobs"
 ctest_log="$root/build/ctest-output.txt"
 (cd "$root/build" && ctest -j"$jobs" --output-on-failure --timeout 300) | tee "$ctest_log"
@@ -70,6 +75,20 @@ cmake --install "$root/build" --prefix "$root/build/package-prefix" >/dev/null
 cmake -S "$root/tests/package" -B "$root/build/package-consumer" -DCMAKE_PREFIX_PATH="$root/build/package-prefix" >/dev/null
 cmake --build "$root/build/package-consumer" -j"$jobs" >/dev/null
 "$root/build/package-consumer/consumer"
+# The C API as a C programmer uses it: gcc (not g++), the installed prune.h, pkg-config;
+# once against the static library, once against libprune.so.
+command -v gcc >/dev/null && command -v pkg-config >/dev/null || { echo "gcc and pkg-config are needed"; exit 1; }
+export PKG_CONFIG_PATH="$root/build/package-prefix/lib/pkgconfig"
+gcc -std=c99 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags prune) "$root/tests/capi/sudoku.c" \
+    -o "$root/build/package-consumer/c_sudoku_static" "$(pkg-config --variable=libdir prune)/libprune.a" -lstdc++ -lm
+gcc -std=c99 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags prune) "$root/tests/capi/sudoku.c" \
+    -o "$root/build/package-consumer/c_sudoku_shared" $(pkg-config --libs prune)
+for program in c_sudoku_static c_sudoku_shared; do
+  LD_LIBRARY_PATH="$root/build/package-prefix/lib" "$root/build/package-consumer/$program" \
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" | head -2 | tee /dev/stderr \
+    | diff - <(printf '%s\n' 174385962293467158586192734451923876928674315367851249719548623635219487842736591 unique)
+done
+unset PKG_CONFIG_PATH
 (cd / && "$root/build/package-prefix/bin/prune" solve seki "$root/build/package-prefix/share/prune/examples/seki/seki_4x4.txt" >/dev/null)
 
 echo "== engine without exceptions and RTTI"

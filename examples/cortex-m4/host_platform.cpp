@@ -1,0 +1,7 @@
+// The host side of the embedded demo: stdout, and no memory figures.
+#include <cstdio>
+
+#include "platform.hpp"
+
+void platform_write(const char* text) { std::fputs(text, stdout); }
+void platform_report_memory() {}

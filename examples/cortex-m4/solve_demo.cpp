@@ -1,0 +1,97 @@
+// The embedded demo: the Easter Monster sudoku and 8-queens, solved by the engine and
+// printed through a platform's write function. The same file runs on the host
+// (host_platform.cpp) and on a bare-metal Cortex-M4 (mps2_an386_platform.cpp, under
+// QEMU); the test compares the two outputs' answer lines.
+#include <cstdint>
+#include <vector>
+
+#include "engine/prune.hpp"
+#include "platform.hpp"
+
+namespace {
+
+void print_number(std::uint64_t n) {
+    char text[24];
+    int i = 23;
+    text[i] = '\0';
+    do {
+        text[--i] = static_cast<char>('0' + n % 10);
+        n /= 10;
+    } while (n != 0);
+    platform_write(text + i);
+}
+
+// The Easter Monster (Stertenbrink), one of the hardest known 9x9 sudokus.
+constexpr char easter_monster[] =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+[[maybe_unused]] bool solve_sudoku() {
+    prune::Solver s;
+    std::vector<prune::IntVar> cell = s.new_int_vars(81, 1, 9);
+    for (int i = 0; i < 81; ++i)
+        if (easter_monster[i] != '.') s.assign(cell[i], easter_monster[i] - '0');
+    std::vector<prune::IntVar> row(9), column(9), box(9);
+    for (int k = 0; k < 9; ++k) {
+        for (int j = 0; j < 9; ++j) {
+            row[j] = cell[9 * k + j];
+            column[j] = cell[9 * j + k];
+            box[j] = cell[9 * (3 * (k / 3) + j / 3) + 3 * (k % 3) + j % 3];
+        }
+        for (const auto* group : {&row, &column, &box})
+            if (!prune::all_different(s, *group, prune::Consistency::domain)) return false;
+    }
+    prune::Search search(s);
+    if (search.next() != prune::SearchStatus::solution) return false;
+    char digits[82];
+    for (int i = 0; i < 81; ++i) digits[i] = static_cast<char>('0' + s.value(cell[i]));
+    digits[81] = '\0';
+    platform_write("sudoku ");
+    platform_write(digits);
+    platform_write(" nodes ");
+    print_number(search.statistics().nodes);
+    platform_write("\n");
+    return true;
+}
+
+[[maybe_unused]] bool solve_queens(int n) {
+    prune::Solver s;
+    std::vector<prune::IntVar> q = s.new_int_vars(n, 0, n - 1);
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            if (!prune::not_equal(s, q[i], q[j]) || !prune::not_equal_offset(s, q[i], q[j], j - i) ||
+                !prune::not_equal_offset(s, q[i], q[j], i - j))
+                return false;
+    prune::Search search(s);
+    std::uint64_t count = 0;
+    if (search.count(count) != prune::SearchStatus::exhausted) return false;
+    platform_write("queens ");
+    print_number(static_cast<std::uint64_t>(n));
+    platform_write(" solutions ");
+    print_number(count);
+    platform_write(" nodes ");
+    print_number(search.statistics().nodes);
+    platform_write("\n");
+    return true;
+}
+
+}  // namespace
+
+// PRUNE_DEMO_SUDOKU / PRUNE_DEMO_QUEENS build an image with one problem only, to
+// measure each one's flash and RAM; with neither, both are solved.
+#if !defined(PRUNE_DEMO_SUDOKU) && !defined(PRUNE_DEMO_QUEENS)
+#define PRUNE_DEMO_SUDOKU
+#define PRUNE_DEMO_QUEENS
+#endif
+
+int main() {
+    bool ok = true;
+#ifdef PRUNE_DEMO_SUDOKU
+    ok = ok && solve_sudoku();
+#endif
+#ifdef PRUNE_DEMO_QUEENS
+    ok = ok && solve_queens(8);
+#endif
+    platform_report_memory();
+    platform_write(ok ? "done\n" : "FAILED\n");
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The engine on a bare-metal Cortex-M4 under QEMU (examples/cortex-m4/):
+#   cortex_m4_test.sh SOURCE_DIR WORK_DIR
+# builds the demo for the host and three images for QEMU's mps2-an386 board, runs
+# them, and requires the images' answers (sudoku digits, queens count, node counts)
+# to equal the host's. Prints flash and RAM figures. Exit 77 (a counted skip) when
+# the cross toolchain or QEMU is missing; scripts/test.sh installs both.
+set -euo pipefail
+source_dir=$1
+work=$2
+missing=()
+for tool in arm-none-eabi-g++ arm-none-eabi-size qemu-system-arm; do
+  command -v "$tool" >/dev/null || missing+=("$tool")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "SKIPPED: cortex_m4_qemu needs ${missing[*]} (apt-get install gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)"
+  exit 77
+fi
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+demo="$source_dir/examples/cortex-m4"
+cmake -S "$demo" -B "$work/host" "${launcher[@]}" >/dev/null
+cmake --build "$work/host" -j2 >/dev/null
+cmake -S "$demo" -B "$work/m4" --toolchain "$demo/toolchain-cortex-m4.cmake" "${launcher[@]}" >/dev/null
+cmake --build "$work/m4" -j2 >/dev/null
+
+answers() { grep -E '^(sudoku|queens) ' "$1"; }
+"$work/host/prune_host_demo" > "$work/host.out"
+grep -qx done "$work/host.out" || { echo "the host demo failed"; cat "$work/host.out"; exit 1; }
+status=0
+for image in prune_m4 prune_m4_sudoku prune_m4_queens; do
+  out="$work/$image.out"
+  if ! timeout 600 qemu-system-arm -M mps2-an386 -nographic -semihosting -kernel "$work/m4/$image.elf" > "$out" 2>&1; then
+    echo "$image: QEMU failed"; cat "$out"; status=1; continue
+  fi
+  grep -qx done "$out" || { echo "$image: no 'done'"; cat "$out"; status=1; continue; }
+  # Each image's answers are the host's (the one-problem images: that problem's line).
+  if ! answers "$out" | diff - <(answers "$work/host.out" | grep -Ff <(answers "$out" | cut -d' ' -f1 | sort -u | sed 's/$/ /')); then
+    echo "$image: answers differ from the host's"; status=1; continue
+  fi
+  [ "$image" != prune_m4 ] || answers "$out" | diff - <(answers "$work/host.out") || { echo "$image: not both answers"; status=1; continue; }
+  read -r text data bss _ < <(arm-none-eabi-size "$work/m4/$image.elf" | tail -1)
+  echo "$image: flash $((text + data)) bytes; $(grep '^memory ' "$out")"
+done
+answers "$work/host.out"
+exit $status

@@ -29,7 +29,7 @@ constexpr char easter_monster[] =
     prune::Solver s;
     std::vector<prune::IntVar> cell = s.new_int_vars(81, 1, 9);
     for (int i = 0; i < 81; ++i)
-        if (easter_monster[i] != '.') s.assign(cell[i], easter_monster[i] - '0');
+        if (easter_monster[i] != '.' && prune::is_failure(s.assign(cell[i], easter_monster[i] - '0'))) return false;
     std::vector<prune::IntVar> row(9), column(9), box(9);
     for (int k = 0; k < 9; ++k) {
         for (int j = 0; j < 9; ++j) {

@@ -469,14 +469,7 @@ prune_statistics prune_search_statistics(const prune_search* search) {
     prune_statistics out{};
     if (search == nullptr) return out;
     const prune::SearchStatistics& s = search->search->statistics();
-    out.nodes = s.nodes;
-    out.failures = s.failures;
-    out.propagations = s.propagations;
-    out.solutions = s.solutions;
-    out.restarts = s.restarts;
-    out.max_depth = s.max_depth;
-    out.seconds = s.seconds;
-    return out;
+    return {s.nodes, s.failures, s.propagations, s.solutions, s.restarts, s.max_depth, s.seconds};
 }
 
 }  // extern "C"

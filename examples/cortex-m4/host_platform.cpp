@@ -4,4 +4,4 @@
 #include "platform.hpp"
 
 void platform_write(const char* text) { std::fputs(text, stdout); }
-void platform_report_memory() {}
+MemoryFigures platform_memory() { return {}; }

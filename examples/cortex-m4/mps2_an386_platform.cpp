@@ -43,16 +43,6 @@ char* heap_end = __heap_start;
 char* heap_peak = __heap_start;
 constexpr std::uint32_t stack_paint = 0xA5A5A5A5u;
 
-void print_number(std::size_t n) {
-    char text[16];
-    int i = 15;
-    text[i] = '\0';
-    do {
-        text[--i] = static_cast<char>('0' + n % 10);
-        n /= 10;
-    } while (n != 0);
-    platform_write(text + i);
-}
 
 [[noreturn]] void fatal(const char* why) {
     platform_write("fatal: ");
@@ -65,16 +55,15 @@ void print_number(std::size_t n) {
 
 void platform_write(const char* text) { semihost(sys_write0, text); }
 
-void platform_report_memory() {
+MemoryFigures platform_memory() {
     const std::uint32_t* p = reinterpret_cast<const std::uint32_t*>(__stack_bottom);
     while (p < reinterpret_cast<const std::uint32_t*>(__stack_top) && *p == stack_paint) ++p;
-    platform_write("memory static ");
-    print_number(static_cast<std::size_t>(reinterpret_cast<char*>(__bss_end) - reinterpret_cast<char*>(__data_start)));
-    platform_write(" heap-peak ");
-    print_number(static_cast<std::size_t>(heap_peak - __heap_start));
-    platform_write(" stack-peak ");
-    print_number(static_cast<std::size_t>(__stack_top - reinterpret_cast<const char*>(p)));
-    platform_write("\n");
+    MemoryFigures figures;
+    figures.known = true;
+    figures.static_bytes = static_cast<std::size_t>(reinterpret_cast<char*>(__bss_end) - reinterpret_cast<char*>(__data_start));
+    figures.heap_peak = static_cast<std::size_t>(heap_peak - __heap_start);
+    figures.stack_peak = static_cast<std::size_t>(__stack_top - reinterpret_cast<const char*>(p));
+    return figures;
 }
 
 extern "C" {

@@ -10,7 +10,8 @@
 
 namespace {
 
-void print_number(std::uint64_t n) {
+// Writes " label n" (no printf: it would cost more flash than the engine's search).
+void write_field(const char* label, std::uint64_t n) {
     char text[24];
     int i = 23;
     text[i] = '\0';
@@ -18,6 +19,9 @@ void print_number(std::uint64_t n) {
         text[--i] = static_cast<char>('0' + n % 10);
         n /= 10;
     } while (n != 0);
+    platform_write(" ");
+    platform_write(label);
+    platform_write(" ");
     platform_write(text + i);
 }
 
@@ -47,8 +51,7 @@ constexpr char easter_monster[] =
     digits[81] = '\0';
     platform_write("sudoku ");
     platform_write(digits);
-    platform_write(" nodes ");
-    print_number(search.statistics().nodes);
+    write_field("nodes", search.statistics().nodes);
     platform_write("\n");
     return true;
 }
@@ -64,12 +67,10 @@ constexpr char easter_monster[] =
     prune::Search search(s);
     std::uint64_t count = 0;
     if (search.count(count) != prune::SearchStatus::exhausted) return false;
-    platform_write("queens ");
-    print_number(static_cast<std::uint64_t>(n));
-    platform_write(" solutions ");
-    print_number(count);
-    platform_write(" nodes ");
-    print_number(search.statistics().nodes);
+    platform_write("queens");
+    write_field("n", static_cast<std::uint64_t>(n));
+    write_field("solutions", count);
+    write_field("nodes", search.statistics().nodes);
     platform_write("\n");
     return true;
 }
@@ -91,7 +92,13 @@ int main() {
 #ifdef PRUNE_DEMO_QUEENS
     ok = ok && solve_queens(8);
 #endif
-    platform_report_memory();
+    if (const MemoryFigures memory = platform_memory(); memory.known) {
+        platform_write("memory");
+        write_field("static", memory.static_bytes);
+        write_field("heap-peak", memory.heap_peak);
+        write_field("stack-peak", memory.stack_peak);
+        platform_write("\n");
+    }
     platform_write(ok ? "done\n" : "FAILED\n");
     return ok ? 0 : 1;
 }

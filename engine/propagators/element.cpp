@@ -40,6 +40,11 @@ Status ElementConstant::propagate(Solver& s) {
         }
     }
     if (lo > hi) return Status::failed;
+    // On a bounds-only index an interior remove() does nothing, and the upward scan has
+    // passed values the upper bound may have come down onto: settle the upper bound.
+    if (!s.is_bitset(index_)) {
+        while (!s.contains(result_, array_[s.max(index_)])) PRUNE_TRY(s.set_max(index_, s.max(index_) - 1));
+    }
     PRUNE_TRY(s.set_min(result_, lo));
     PRUNE_TRY(s.set_max(result_, hi));
     if (s.is_bitset(result_)) {

@@ -2,7 +2,8 @@
 //
 // ElementConstant (array of constants) is domain consistent on index and result:
 // an index value survives iff its entry is in result's domain, a result value iff
-// some surviving index points to it. O(|dom index| + |dom result| log n) per run.
+// some surviving index points to it (on a bounds-only index: its bounds are supported,
+// interior holes cannot be kept). O(|dom index| + |dom result| log n) per run.
 //
 // ElementVariable (array of variables) is domain consistent on index and result
 // (an index value needs a common value of array[i] and result; a result value needs

@@ -189,11 +189,6 @@ ConstraintSpec element_spec() {
         return Constraint{[=](const Assignment& x) { return x[0] >= 0 && x[0] < 5 && a[static_cast<std::size_t>(x[0])] == x[1]; },
                           [=](Solver& s, const Vars& x) { element(s, a, x[0], x[1]); }, {}};
     });
-    // On a bounds-only index, a bound may come to rest on an index whose removal was
-    // a no-op earlier, and re-running then prunes it (a weakness against element.hpp's
-    // claim, reported in #14).
-    spec.bounds_only_claim = Claim::value;
-    spec.bounds_only_fixpoint = false;
     spec.min_value = -1;
     spec.max_value = 5;
     return spec;

@@ -11,8 +11,10 @@ void EqualOffset::attach(Solver& s) {
 }
 
 void NotEqualOffset::attach(Solver& s) {
-    s.subscribe(this, x_, Condition::fixed);
-    s.subscribe(this, y_, Condition::fixed);
+    // A bounds-only variable keeps an interior value it was asked to remove, so the
+    // propagator must also wake when one of its bounds comes down onto that value.
+    s.subscribe(this, x_, s.is_bitset(x_) ? Condition::fixed : Condition::bounds);
+    s.subscribe(this, y_, s.is_bitset(y_) ? Condition::fixed : Condition::bounds);
 }
 
 void LessEqualOffset::attach(Solver& s) {

@@ -1,7 +1,8 @@
 // Small propagators over two variables (and a 0/1 channel).
 //
 //  EqualOffset      x = y + c   domain consistent: each value needs its partner; O(d).
-//  NotEqualOffset   x != y + c  domain consistent: acts once one side is fixed; O(1).
+//  NotEqualOffset   x != y + c  domain consistent: acts once one side is fixed (and, on a
+//                   bounds-only variable, when a bound lands on the forbidden value); O(1).
 //  LessEqualOffset  x <= y + c  bounds consistent (which is domain consistent here); O(1).
 //  ValueChannel     b <=> x = c domain consistent; O(1).
 #pragma once

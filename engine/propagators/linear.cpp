@@ -88,7 +88,10 @@ LinearNotEqual::LinearNotEqual(std::vector<LinearTerm> terms, std::int64_t value
     : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {}
 
 void LinearNotEqual::attach(Solver& s) {
-    for (const LinearTerm& t : terms_) s.subscribe(this, t.var, Condition::fixed);
+    // As NotEqualOffset: a bounds-only variable is also watched for a bound landing on
+    // the value it could not lose from its interior.
+    for (const LinearTerm& t : terms_)
+        s.subscribe(this, t.var, s.is_bitset(t.var) ? Condition::fixed : Condition::bounds);
 }
 
 Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value) {

@@ -29,13 +29,6 @@ const char* relation_text(Relation rel) {
 
 Vars except_last(const Vars& x) { return Vars(x.begin(), x.end() - 1); }
 
-// For the != propagators (linear.hpp, binary.hpp): they act on fixed variables, so on
-// a bounds-only domain a bound may rest on the value they could not remove.
-void waits_for_fixed(ConstraintSpec& spec) {
-    spec.bounds_only_claim = Claim::soundness;
-    spec.bounds_only_fixpoint = false;
-}
-
 ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim, std::function<Constraint(Random&, int)> draw) {
     ConstraintSpec spec;
     spec.name = std::move(name);
@@ -70,7 +63,6 @@ ConstraintSpec linear_spec(Relation rel, bool unit, Claim claim, Claim reified_c
         return Constraint{holds, post, post_reified};
     });
     spec.reified_claim = reified_claim;
-    if (rel == Relation::not_equal) waits_for_fixed(spec);
     return spec;
 }
 
@@ -121,7 +113,6 @@ ConstraintSpec offset_spec(Relation rel, Claim claim, Claim reified_claim) {
         return Constraint{holds, post, post_reified};
     });
     spec.reified_claim = reified_claim;
-    if (rel == Relation::not_equal) waits_for_fixed(spec);
     return spec;
 }
 
@@ -135,7 +126,6 @@ ConstraintSpec comparison_spec(const char* name, bool (*holds)(int, int), bool (
                           [=](Solver& s, const Vars& x, BoolVar b, Reification mode) { post_reified(s, x[0], x[1], b, mode); }};
     });
     spec.reified_claim = reified_claim;
-    if (post == not_equal) waits_for_fixed(spec);
     return spec;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "puzzles/common/support_names.hpp"
+#include "puzzles/puzzle_kind.hpp"
 #include "support/source_text.hpp"
 
 namespace prune::puzzles {
@@ -29,5 +30,16 @@ protected:
 private:
     Diagnostic error_;
 };
+
+// A kind's parse function from its reader class: Reader(source, flags), whose read()
+// returns the puzzle, or null after recording the error.
+template <class Reader>
+ParseResult read_with(const SourceText& source, const KindFlags& flags) {
+    Reader reader(source, flags);
+    ParseResult result;
+    result.puzzle = reader.read();
+    if (!result.puzzle) result.error = reader.error();
+    return result;
+}
 
 }  // namespace prune::puzzles

@@ -143,12 +143,6 @@ bool MapReader::check_total_area() {
 
 }  // namespace
 
-ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) {
-    ParseResult result;
-    MapReader reader(source, flags);
-    result.puzzle = reader.read();
-    if (!result.puzzle) result.error = reader.error();
-    return result;
-}
+ParseResult parse_ostomachion(const SourceText& source, const KindFlags& flags) { return read_with<MapReader>(source, flags); }
 
 }  // namespace prune::puzzles

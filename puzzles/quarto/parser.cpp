@@ -175,12 +175,6 @@ bool QuartoReader::read_model_options() {
 
 }  // namespace
 
-ParseResult parse_quarto(const SourceText& source, const KindFlags& flags) {
-    ParseResult result;
-    QuartoReader reader(source, flags);
-    result.puzzle = reader.read();
-    if (!result.puzzle) result.error = reader.error();
-    return result;
-}
+ParseResult parse_quarto(const SourceText& source, const KindFlags& flags) { return read_with<QuartoReader>(source, flags); }
 
 }  // namespace prune::puzzles

@@ -83,10 +83,12 @@ gcc -std=c99 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags prune) "$root
     -o "$root/build/package-consumer/c_sudoku_static" "$(pkg-config --variable=libdir prune)/libprune.a" -lstdc++ -lm
 gcc -std=c99 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags prune) "$root/tests/capi/sudoku.c" \
     -o "$root/build/package-consumer/c_sudoku_shared" $(pkg-config --libs prune)
+# (Not `tee /dev/stderr`: when stderr is a file, reopening it truncates the caller's log.)
 for program in c_sudoku_static c_sudoku_shared; do
-  LD_LIBRARY_PATH="$root/build/package-prefix/lib" "$root/build/package-consumer/$program" \
-    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" | head -2 | tee /dev/stderr \
-    | diff - <(printf '%s\n' 174385962293467158586192734451923876928674315367851249719548623635219487842736591 unique)
+  answer=$(LD_LIBRARY_PATH="$root/build/package-prefix/lib" "$root/build/package-consumer/$program" \
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1" | head -2)
+  echo "$program: $answer" | tr '\n' ' '; echo
+  diff <(echo "$answer") <(printf '%s\n' 174385962293467158586192734451923876928674315367851249719548623635219487842736591 unique)
 done
 unset PKG_CONFIG_PATH
 (cd / && "$root/build/package-prefix/bin/prune" solve seki "$root/build/package-prefix/share/prune/examples/seki/seki_4x4.txt" >/dev/null)

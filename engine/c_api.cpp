@@ -111,6 +111,7 @@ bool to_engine(prune_relation relation, std::int64_t offset, Comparison& out) {
         case PRUNE_GE: out = {prune::Relation::greater_equal, offset}; return true;
         case PRUNE_LT: out = {prune::Relation::less_equal, offset - 1}; return true;
         case PRUNE_GT: out = {prune::Relation::greater_equal, offset + 1}; return true;
+        default: break;  // a value a C caller made up
     }
     return false;
 }

@@ -53,8 +53,13 @@ typedef enum prune_status {
     PRUNE_UNSATISFIABLE = 1,   /* the model is known to have no solution */
     PRUNE_ERROR_ARGUMENT = 2,  /* an invalid call: bad handle, sizes, values; see prune_solver_error() */
     PRUNE_ERROR_MEMORY = 3,    /* out of memory: the solver must be freed */
-    PRUNE_ERROR_INTERNAL = 4   /* a bug in prune: please report it */
+    PRUNE_ERROR_INTERNAL = 4,  /* a bug in prune: please report it */
+    PRUNE_STATUS_INT_ = 0x7fffffff
 } prune_status;
+
+/* Each enum ends with a *_INT_ member that is no value: it makes the type hold every
+ * non-negative int, so that the library can refuse a wrong value a C caller passes
+ * (PRUNE_ERROR_ARGUMENT) instead of meeting undefined behaviour in C++. */
 
 typedef enum prune_relation {
     PRUNE_EQ = 0, /* =  */
@@ -62,15 +67,25 @@ typedef enum prune_relation {
     PRUNE_LE = 2, /* <= */
     PRUNE_GE = 3, /* >= */
     PRUNE_LT = 4, /* <  */
-    PRUNE_GT = 5  /* >  */
+    PRUNE_GT = 5, /* >  */
+    PRUNE_RELATION_INT_ = 0x7fffffff
 } prune_relation;
 
 /* How hard all_different works: value (forward checking), bounds (Lopez-Ortiz et al.),
  * domain (Regin's matching-based GAC). */
-typedef enum prune_consistency { PRUNE_VALUE = 0, PRUNE_BOUNDS = 1, PRUNE_DOMAIN = 2 } prune_consistency;
+typedef enum prune_consistency {
+    PRUNE_VALUE = 0,
+    PRUNE_BOUNDS = 1,
+    PRUNE_DOMAIN = 2,
+    PRUNE_CONSISTENCY_INT_ = 0x7fffffff
+} prune_consistency;
 
 /* b <=> constraint, or b => constraint (half reification). */
-typedef enum prune_reification { PRUNE_EQUIVALENCE = 0, PRUNE_IMPLICATION = 1 } prune_reification;
+typedef enum prune_reification {
+    PRUNE_EQUIVALENCE = 0,
+    PRUNE_IMPLICATION = 1,
+    PRUNE_REIFICATION_INT_ = 0x7fffffff
+} prune_reification;
 
 /* ---- The solver ---- */
 
@@ -154,7 +169,8 @@ PRUNE_API prune_status prune_times(prune_solver* solver, prune_var x, prune_var 
 typedef enum prune_variable_choice {
     PRUNE_INPUT_ORDER = 0,
     PRUNE_FIRST_FAIL = 1, /* smallest domain */
-    PRUNE_DOM_WDEG = 2    /* domain size / failure weight */
+    PRUNE_DOM_WDEG = 2,   /* domain size / failure weight */
+    PRUNE_VARIABLE_CHOICE_INT_ = 0x7fffffff
 } prune_variable_choice;
 
 typedef enum prune_value_choice {
@@ -163,10 +179,16 @@ typedef enum prune_value_choice {
     PRUNE_MEDIAN_VALUE = 2,
     PRUNE_SPLIT_LOWER = 3, /* x <= mid first */
     PRUNE_SPLIT_UPPER = 4, /* x > mid first */
-    PRUNE_RANDOM_VALUE = 5
+    PRUNE_RANDOM_VALUE = 5,
+    PRUNE_VALUE_CHOICE_INT_ = 0x7fffffff
 } prune_value_choice;
 
-typedef enum prune_restarts { PRUNE_NO_RESTARTS = 0, PRUNE_LUBY = 1, PRUNE_GEOMETRIC = 2 } prune_restarts;
+typedef enum prune_restarts {
+    PRUNE_NO_RESTARTS = 0,
+    PRUNE_LUBY = 1,
+    PRUNE_GEOMETRIC = 2,
+    PRUNE_RESTARTS_INT_ = 0x7fffffff
+} prune_restarts;
 
 typedef struct prune_search_options {
     prune_variable_choice variable;  /* default PRUNE_FIRST_FAIL */
@@ -190,7 +212,8 @@ typedef enum prune_result {
     PRUNE_SOLUTION = 0,  /* the solver holds a solution: read it with prune_value() */
     PRUNE_EXHAUSTED = 1, /* no (further) solution; optimising: the last one was optimal */
     PRUNE_LIMIT = 2,     /* a limit or prune_search_stop() ended the search first */
-    PRUNE_ERROR = 3      /* see prune_solver_error() */
+    PRUNE_ERROR = 3,     /* see prune_solver_error() */
+    PRUNE_RESULT_INT_ = 0x7fffffff
 } prune_result;
 
 typedef struct prune_statistics {

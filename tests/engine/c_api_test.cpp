@@ -29,6 +29,7 @@ bool compare(std::int64_t lhs, prune_relation relation, std::int64_t rhs) {
         case PRUNE_GE: return lhs >= rhs;
         case PRUNE_LT: return lhs < rhs;
         case PRUNE_GT: return lhs > rhs;
+        default: break;
     }
     return false;
 }

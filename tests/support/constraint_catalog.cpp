@@ -605,7 +605,7 @@ std::vector<ConstraintSpec> make_catalog() {
     specs.push_back(aliased_spec("x mod y=x", Op::modulo, modulo));
     specs.push_back(aliased_spec("x^y=x", Op::power, power));
     {
-        ConstraintSpec square = simple_spec("x*x", 2, Claim::bounds, [](const Assignment& v) { return v[0] * v[0] == v[1]; },
+        ConstraintSpec square = simple_spec("x*x", 2, Claim::bounds, [](const Assignment& v) { return std::int64_t{v[0]} * v[0] == v[1]; },
                                             [](Solver& s, const Vars& x) { times(s, x[0], x[0], x[1]); });
         square.min_value = -4;
         square.max_value = 9;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "posting.hpp"
 #include "prune.hpp"
 
 struct prune_solver {
@@ -64,19 +65,6 @@ prune_status check_modelling(prune_solver* s, std::initializer_list<std::pair<co
     return PRUNE_OK;
 }
 
-// Every handle must name a variable of this solver (the engine's post functions
-// check too, but a C caller deserves the check before any array is read).
-prune_status check_handles(prune_solver* s, const prune_var* vars, size_t count) {
-    for (size_t i = 0; i < count; ++i)
-        if (vars[i] < 0 || vars[i] >= s->solver.variable_count())
-            return fail_argument(s, "a variable handle that is not a variable of this solver");
-    return PRUNE_OK;
-}
-
-prune_status check_handles(prune_solver* s, std::initializer_list<prune_var> vars) {
-    return check_handles(s, vars.begin(), vars.size());
-}
-
 prune_status result_of(prune_solver* s, bool posted) {
     if (posted) return PRUNE_OK;
     if (!s->solver.error().empty()) {
@@ -92,9 +80,7 @@ std::vector<IntVar> vars_of(const prune_var* vars, size_t count) {
     return result;
 }
 
-bool valid(const prune_solver* s, prune_var x) {
-    return s != nullptr && x >= 0 && x < s->solver.variable_count();
-}
+bool valid(const prune_solver* s, prune_var x) { return s != nullptr && prune::valid_handle(s->solver, IntVar{x}); }
 
 // x rel y + offset for the relations the engine lacks (< and >) as <= and >= with
 // the offset moved by one; the offset is widened so that moving it cannot overflow.
@@ -277,13 +263,11 @@ int32_t prune_value(const prune_solver* s, prune_var x) { return valid(s, x) ? s
 
 prune_status prune_compare_value(prune_solver* solver, prune_var x, prune_relation relation, int32_t value) {
     PRUNE_C_PROLOGUE(solver);
-    PRUNE_C_CHECK(check_handles(solver, {x}));
     return guarded(solver, [&] { return post_linear(solver, {1}, {IntVar{x}}, relation, value, nullptr, {}); });
 }
 
 prune_status prune_compare(prune_solver* solver, prune_var x, prune_relation relation, prune_var y, int32_t offset) {
     PRUNE_C_PROLOGUE(solver);
-    PRUNE_C_CHECK(check_handles(solver, {x, y}));
     return guarded(solver, [&] {
         return post_linear(solver, {1, -1}, {IntVar{x}, IntVar{y}}, relation, offset, nullptr, {});
     });
@@ -292,14 +276,12 @@ prune_status prune_compare(prune_solver* solver, prune_var x, prune_relation rel
 prune_status prune_compare_reified(prune_solver* solver, prune_var x, prune_relation relation, prune_var y,
                                    prune_var b, prune_reification mode) {
     PRUNE_C_PROLOGUE(solver);
-    PRUNE_C_CHECK(check_handles(solver, {x, y, b}));
     return guarded(solver, [&] { return post_linear(solver, {1, -1}, {IntVar{x}, IntVar{y}}, relation, 0, &b, mode); });
 }
 
 prune_status prune_linear(prune_solver* solver, const int64_t* coefficients, const prune_var* vars, size_t count,
                           prune_relation relation, int64_t rhs) {
     PRUNE_C_PROLOGUE(solver, {coefficients, count}, {vars, count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
     return guarded(solver, [&] {
         return post_linear(solver, {coefficients, coefficients + count}, vars_of(vars, count), relation, rhs,
                            nullptr, {});
@@ -310,8 +292,6 @@ prune_status prune_linear_reified(prune_solver* solver, const int64_t* coefficie
                                   size_t count, prune_relation relation, int64_t rhs, prune_var b,
                                   prune_reification mode) {
     PRUNE_C_PROLOGUE(solver, {coefficients, count}, {vars, count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
-    PRUNE_C_CHECK(check_handles(solver, {b}));
     return guarded(solver, [&] {
         return post_linear(solver, {coefficients, coefficients + count}, vars_of(vars, count), relation, rhs, &b,
                            mode);
@@ -321,7 +301,6 @@ prune_status prune_linear_reified(prune_solver* solver, const int64_t* coefficie
 prune_status prune_all_different(prune_solver* solver, const prune_var* vars, size_t count,
                                  prune_consistency consistency) {
     PRUNE_C_PROLOGUE(solver, {vars, count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
     static constexpr prune::Consistency strengths[] = {prune::Consistency::value, prune::Consistency::bounds,
                                                        prune::Consistency::domain};
     if (static_cast<unsigned>(consistency) > PRUNE_DOMAIN) return fail_argument(solver, "an unknown consistency");
@@ -333,7 +312,6 @@ prune_status prune_all_different(prune_solver* solver, const prune_var* vars, si
 prune_status prune_table(prune_solver* solver, const prune_var* vars, size_t count, const int32_t* tuples,
                          size_t tuple_count) {
     PRUNE_C_PROLOGUE(solver, {vars, count}, {tuples, count * tuple_count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
     return guarded(solver, [&] {
         return result_of(solver, prune::table(solver->solver, vars_of(vars, count), rows_of(tuples, count, tuple_count)));
     });
@@ -342,7 +320,6 @@ prune_status prune_table(prune_solver* solver, const prune_var* vars, size_t cou
 prune_status prune_forbidden_table(prune_solver* solver, const prune_var* vars, size_t count, const int32_t* tuples,
                                    size_t tuple_count) {
     PRUNE_C_PROLOGUE(solver, {vars, count}, {tuples, count * tuple_count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
     return guarded(solver, [&] {
         return result_of(solver, prune::forbidden_table(solver->solver, vars_of(vars, count),
                                                         rows_of(tuples, count, tuple_count)));
@@ -352,7 +329,6 @@ prune_status prune_forbidden_table(prune_solver* solver, const prune_var* vars, 
 prune_status prune_element(prune_solver* solver, const int32_t* array, size_t count, prune_var index,
                            prune_var result) {
     PRUNE_C_PROLOGUE(solver, {array, count});
-    PRUNE_C_CHECK(check_handles(solver, {index, result}));
     return guarded(solver, [&] {
         return result_of(solver, prune::element(solver->solver, std::vector<int>(array, array + count), IntVar{index},
                                                 IntVar{result}));
@@ -362,8 +338,6 @@ prune_status prune_element(prune_solver* solver, const int32_t* array, size_t co
 prune_status prune_element_var(prune_solver* solver, const prune_var* vars, size_t count, prune_var index,
                                prune_var result) {
     PRUNE_C_PROLOGUE(solver, {vars, count});
-    PRUNE_C_CHECK(check_handles(solver, vars, count));
-    PRUNE_C_CHECK(check_handles(solver, {index, result}));
     return guarded(solver, [&] {
         return result_of(solver, prune::element(solver->solver, vars_of(vars, count), IntVar{index}, IntVar{result}));
     });
@@ -372,8 +346,6 @@ prune_status prune_element_var(prune_solver* solver, const prune_var* vars, size
 prune_status prune_clause(prune_solver* solver, const prune_var* positives, size_t positive_count,
                           const prune_var* negatives, size_t negative_count) {
     PRUNE_C_PROLOGUE(solver, {positives, positive_count}, {negatives, negative_count});
-    PRUNE_C_CHECK(check_handles(solver, positives, positive_count));
-    PRUNE_C_CHECK(check_handles(solver, negatives, negative_count));
     return guarded(solver, [&] {
         return result_of(solver, prune::clause(solver->solver, vars_of(positives, positive_count),
                                                vars_of(negatives, negative_count)));
@@ -382,7 +354,6 @@ prune_status prune_clause(prune_solver* solver, const prune_var* positives, size
 
 prune_status prune_times(prune_solver* solver, prune_var x, prune_var y, prune_var z) {
     PRUNE_C_PROLOGUE(solver);
-    PRUNE_C_CHECK(check_handles(solver, {x, y, z}));
     return guarded(solver, [&] { return result_of(solver, prune::times(solver->solver, IntVar{x}, IntVar{y}, IntVar{z})); });
 }
 

@@ -5,10 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "engine/standard_host_probes.hpp"
 #include "cli/command_line.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
+#include "engine/standard_host_probes.hpp"
 #include "support/output_file.hpp"
 #include "puzzles/registry.hpp"
 
@@ -52,6 +54,8 @@ int run_command(const CommandLine& command, std::ostream& out) {
 
 int main(int argc, char** argv) {
     using namespace prune::cli;
+    // The engine reads no clock itself: time and memory limits use these.
+    prune::install_host_probes(prune::standard_host_probes());
     // Nothing happens before the arguments are parsed: a whole process that prints
     // --version or solves a seed puzzle costs little more than its start-up.
     const std::vector<std::string> args(argv + 1, argv + argc);

@@ -11,6 +11,9 @@
 
 #include "posting.hpp"
 #include "prune.hpp"
+#if !defined(PRUNE_NO_HOST_PROBES)
+#include "standard_host_probes.hpp"
+#endif
 
 struct prune_solver {
     prune::Solver solver;
@@ -211,7 +214,25 @@ extern "C" {
 #endif
 const char* prune_version(void) { return PRUNE_ENGINE_VERSION; }
 
-prune_solver* prune_solver_new(void) { return new (std::nothrow) prune_solver; }
+namespace {
+bool host_probes_chosen = false;  // by prune_set_host_probes(), or the standard ones
+}
+
+void prune_set_host_probes(uint64_t (*monotonic_nanoseconds)(void), uint64_t (*memory_bytes)(void)) {
+    prune::install_host_probes(prune::HostProbes{monotonic_nanoseconds, memory_bytes});
+    host_probes_chosen = true;
+}
+
+prune_solver* prune_solver_new(void) {
+#if !defined(PRUNE_NO_HOST_PROBES)
+    // A hosted build measures time and memory as the CLI does, unless told otherwise.
+    if (!host_probes_chosen) {
+        prune::install_host_probes(prune::standard_host_probes());
+        host_probes_chosen = true;
+    }
+#endif
+    return new (std::nothrow) prune_solver;
+}
 
 void prune_solver_free(prune_solver* solver) { delete solver; }
 

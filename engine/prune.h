@@ -90,6 +90,13 @@ typedef enum prune_reification {
 /* ---- The solver ---- */
 
 PRUNE_API const char* prune_version(void);
+/* The host's clock (monotonic time in nanoseconds) and memory probe (bytes the
+ * process holds, 0 when unknown), which time and memory limits need; the engine reads
+ * neither itself. Solvers created later use them. Unless this is called first, a
+ * hosted build uses the standard ones (the C++ steady clock, /proc/self/status); a
+ * microcontroller passes its timer, or NULL: a search with a time (memory) limit and
+ * no clock (probe) then ends with PRUNE_ERROR and says why. */
+PRUNE_API void prune_set_host_probes(uint64_t (*monotonic_nanoseconds)(void), uint64_t (*memory_bytes)(void));
 /* NULL when memory is short. */
 PRUNE_API prune_solver* prune_solver_new(void);
 PRUNE_API void prune_solver_free(prune_solver* solver);

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <memory>
 
-#include "memory_usage.hpp"
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -67,17 +66,18 @@ void Search::maximize(IntVar objective) {
 
 SearchStatus Search::finish(SearchStatus status) {
     statistics_.propagations = solver_.propagations() - propagations_at_start_;
-    statistics_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time_).count();
+    if (solver_.has_clock()) statistics_.seconds = static_cast<double>(solver_.now() - start_time_) * 1e-9;
     return status;
 }
 
 bool Search::start() {
+    if (!limits_supported()) return false;
     started_ = true;
-    start_time_ = std::chrono::steady_clock::now();
+    start_time_ = solver_.now();
     propagations_at_start_ = solver_.propagations();
     const double seconds = options_.limits.seconds;
-    const auto deadline = seconds > 0 && seconds < 1e9 ? start_time_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds))
-                                                        : std::chrono::steady_clock::time_point::max();
+    const std::uint64_t deadline = seconds > 0 && seconds < 1e9 ? start_time_ + static_cast<std::uint64_t>(seconds * 1e9)
+                                                               : Solver::no_deadline;
     outer_stop_ = solver_.interrupt_flag();
     outer_deadline_ = solver_.interrupt_deadline();
     solver_.set_interrupt(options_.stop != nullptr ? options_.stop : outer_stop_, std::min(deadline, outer_deadline_));
@@ -338,7 +338,7 @@ bool Search::projected_duplicate() {
 }
 
 bool Search::restart() {
-    if (options_.limits.memory_mb != 0 && resident_memory_bytes() > options_.limits.memory_mb * 1024 * 1024) {
+    if (memory_over_limit()) {
         // Nogoods accumulate over restarts: the place where a long search grows.
         memory_limit_hit_ = true;
         limit_hit_ = true;
@@ -370,13 +370,33 @@ bool Search::limit_reached() {
     const SearchLimits& l = options_.limits;
     if (l.nodes != 0 && statistics_.nodes >= l.nodes) return true;
     if (l.failures != 0 && statistics_.failures >= l.failures) return true;
-    if (l.memory_mb != 0 && (statistics_.nodes & 1023) == 0 && resident_memory_bytes() > l.memory_mb * 1024 * 1024) {
+    if ((statistics_.nodes & 1023) == 0 && memory_over_limit()) {
         memory_limit_hit_ = true;
         return true;
     }
     // The stop flag and the clock at every node (only when asked for: one clock
     // read, tens of nanoseconds), so that slow nodes cannot overrun a deadline.
     return (options_.stop != nullptr || l.seconds > 0) && solver_.interrupt_due();
+}
+
+bool Search::memory_over_limit() const {
+    const std::uint64_t limit = options_.limits.memory_mb;
+    return limit != 0 && solver_.host_probes().memory_bytes() > limit * 1024 * 1024;
+}
+
+// A limit the host cannot measure is refused rather than silently not enforced.
+bool Search::limits_supported() {
+    if (options_.limits.seconds > 0 && !solver_.has_clock()) {
+        solver_.set_error("a time limit needs the host's clock: install one with prune::install_host_probes() "
+                          "(engine/host_probes.hpp)");
+        return false;
+    }
+    if (options_.limits.memory_mb != 0 && solver_.host_probes().memory_bytes == nullptr) {
+        solver_.set_error("a memory limit needs the host's memory probe: install one with prune::install_host_probes() "
+                          "(engine/host_probes.hpp)");
+        return false;
+    }
+    return true;
 }
 
 }  // namespace prune

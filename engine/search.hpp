@@ -16,7 +16,6 @@
 // enumeration and counting stay exact with any restart policy.
 #pragma once
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -49,9 +48,11 @@ enum class ValueSelection : std::uint8_t {
 struct SearchLimits {
     std::uint64_t nodes = 0;     // 0: no limit
     std::uint64_t failures = 0;  // 0: no limit
+    // Time and memory limits need the host's clock and memory probe
+    // (host_probes.hpp): without them, a search given such a limit reports an error.
     double seconds = 0;          // 0: no limit
-    // The process's resident memory, in MiB, checked every 1,024 nodes and at each
-    // restart (engine/memory_usage.hpp; ignored where the system does not tell it).
+    // The process's memory, in MiB, checked every 1,024 nodes and at each restart
+    // (not enforced where the host's probe reads 0).
     std::uint64_t memory_mb = 0;  // 0: no limit
 };
 
@@ -71,7 +72,7 @@ struct SearchStatistics {
     std::uint64_t solutions = 0;
     std::uint64_t restarts = 0;
     std::uint64_t max_depth = 0;
-    double seconds = 0;
+    double seconds = 0;  // by the host's clock; 0 without one
 };
 
 struct SearchOptions {
@@ -154,6 +155,8 @@ private:
     void record_failure();
     bool restart();
     bool limit_reached();
+    bool limits_supported();
+    bool memory_over_limit() const;
     bool apply_objective_bound();
     bool projecting() const { return options_.project || !options_.projection.empty(); }
     bool projection_fixed() const;
@@ -188,7 +191,7 @@ private:
     std::vector<char> in_projection_;
     std::vector<std::vector<int>> reported_;  // sorted, when may_repeat_projection_
     SearchStatistics statistics_;
-    std::chrono::steady_clock::time_point start_time_;
+    std::uint64_t start_time_ = 0;        // the host's clock, in nanoseconds
     std::uint64_t run_ = 0;               // restart run number
     std::uint64_t failures_in_run_ = 0;
     std::uint64_t propagations_at_start_ = 0;
@@ -208,7 +211,7 @@ private:
     // The solver's interruption settings before this search (a search may run inside
     // another one's node); restored by the destructor.
     const std::atomic<bool>* outer_stop_ = nullptr;
-    std::chrono::steady_clock::time_point outer_deadline_ = std::chrono::steady_clock::time_point::max();
+    std::uint64_t outer_deadline_ = Solver::no_deadline;
 };
 
 }  // namespace prune

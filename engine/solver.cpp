@@ -163,7 +163,7 @@ void Solver::report_domain_change(int x) { tracer_->on_domain_change(*this, IntV
 // fixpoint still ends within a few propagator runs of the deadline.
 inline bool Solver::stop_requested() const {
     return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
-           (deadline_ != Clock::time_point::max() && (propagations_ & 63) == 0 && Clock::now() >= deadline_);
+           (deadline_ != no_deadline && (propagations_ & 63) == 0 && now() >= deadline_);
 }
 
 inline bool Solver::interrupt() {

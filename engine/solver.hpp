@@ -8,7 +8,6 @@
 #include <array>
 #include <atomic>
 #include <cassert>
-#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -18,6 +17,7 @@
 
 #include "domain.hpp"
 #include "event.hpp"
+#include "host_probes.hpp"
 #include "int_var.hpp"
 #include "propagation_queue.hpp"
 #include "propagator.hpp"
@@ -159,20 +159,29 @@ public:
     // (if not null) reads true or the deadline (if set) has passed: a search then
     // reports a limit, not a failure. The state is not at a fixpoint afterwards, so
     // the caller must backtrack or stop. `stop` may be set from another thread or a
-    // signal handler. Search sets both from its options and limits.
-    using Clock = std::chrono::steady_clock;
-    void set_interrupt(const std::atomic<bool>* stop, Clock::time_point deadline = Clock::time_point::max()) {
+    // signal handler. Search sets both from its options and limits. The deadline is
+    // a time of the host's clock (host_probes.hpp), in nanoseconds; no_deadline: none.
+    static constexpr std::uint64_t no_deadline = ~std::uint64_t{0};
+    void set_interrupt(const std::atomic<bool>* stop, std::uint64_t deadline_nanoseconds = no_deadline) {
         stop_ = stop;
-        deadline_ = deadline;
+        deadline_ = probes_.monotonic_nanoseconds != nullptr ? deadline_nanoseconds : no_deadline;
         interrupted_ = false;
     }
     bool interrupted() const { return interrupted_; }
     const std::atomic<bool>* interrupt_flag() const { return stop_; }
-    Clock::time_point interrupt_deadline() const { return deadline_; }
+    std::uint64_t interrupt_deadline() const { return deadline_; }
     // Whether the stop flag is up or the deadline has passed (reads the clock).
     bool interrupt_due() const {
-        return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) || (deadline_ != Clock::time_point::max() && Clock::now() >= deadline_);
+        return (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) || (deadline_ != no_deadline && now() >= deadline_);
     }
+
+    // ---- The host's clock and memory probe (host_probes.hpp) ----
+    // A new solver takes the installed ones (install_host_probes()).
+    void set_host_probes(const HostProbes& probes) { probes_ = probes; }
+    const HostProbes& host_probes() const { return probes_; }
+    bool has_clock() const { return probes_.monotonic_nanoseconds != nullptr; }
+    // The host's clock in nanoseconds; 0 without one.
+    std::uint64_t now() const { return has_clock() ? probes_.monotonic_nanoseconds() : 0; }
 
     // ---- Backtracking ----
     Trail& trail() { return trail_; }
@@ -252,7 +261,8 @@ private:
     const Propagator* failed_propagator_ = nullptr;
     std::uint64_t propagations_ = 0;
     const std::atomic<bool>* stop_ = nullptr;
-    Clock::time_point deadline_ = Clock::time_point::max();
+    std::uint64_t deadline_ = no_deadline;
+    HostProbes probes_ = installed_host_probes();
     bool interrupted_ = false;
     bool root_failed_ = false;
     Tracer* tracer_ = nullptr;

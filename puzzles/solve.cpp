@@ -2,10 +2,16 @@
 
 #include <cstdio>
 
-#include "engine/memory_usage.hpp"
+#include "engine/host_probes.hpp"
 
 namespace prune::puzzles {
 namespace {
+
+// The process's memory by the host's probe (0 where it has none).
+std::uint64_t memory_bytes() {
+    const HostProbes& probes = installed_host_probes();
+    return probes.memory_bytes != nullptr ? probes.memory_bytes() : 0;
+}
 
 double mebibytes(std::uint64_t bytes) { return static_cast<double>(bytes) / (1024.0 * 1024.0); }
 
@@ -19,7 +25,7 @@ LimitStop limit_that_stopped(const SearchOptions& options, const SearchStatistic
         stop.kind = LimitStop::Kind::interrupt;
         return stop;
     }
-    const std::uint64_t resident = limits.memory_mb != 0 ? resident_memory_bytes() : 0;
+    const std::uint64_t resident = limits.memory_mb != 0 ? memory_bytes() : 0;
     if (limits.memory_mb != 0 && (memory_hit || resident > limits.memory_mb * 1024 * 1024)) {
         stop.kind = LimitStop::Kind::memory;
         stop.value = static_cast<double>(limits.memory_mb);
@@ -131,7 +137,7 @@ std::string describe_limit(const LimitStop& limit) {
 
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution) {
     // Read only with a memory limit: a stop before the first node is then told apart.
-    const std::uint64_t memory_at_start = settings.search.limits.memory_mb != 0 ? resident_memory_bytes() : 0;
+    const std::uint64_t memory_at_start = settings.search.limits.memory_mb != 0 ? memory_bytes() : 0;
     if (settings.mode == SolveMode::count && settings.tracer == nullptr) {
         if (std::optional<KindCount> counted = puzzle.count_solutions(settings.model, settings.search)) {
             SolveOutcome outcome;
@@ -158,7 +164,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
         if (!settings.tracer->begin(solver, settings.trace_source, outcome.trace_error)) return outcome;
         solver.set_tracer(settings.tracer);
     }
-    const std::uint64_t memory_before_search = options.limits.memory_mb != 0 ? resident_memory_bytes() : memory_at_start;
+    const std::uint64_t memory_before_search = options.limits.memory_mb != 0 ? memory_bytes() : memory_at_start;
     Search search(solver, options);
     run_search(search, solver, model, settings, on_solution, outcome);
     if (outcome.limit_reached) outcome.limit = limit_that_stopped(options, outcome.statistics, search.memory_limit_hit(), memory_before_search);

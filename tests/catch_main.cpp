@@ -8,9 +8,11 @@
 #include <catch2/catch.hpp>
 #endif
 
+#include "engine/standard_host_probes.hpp"
 #include "support/skip.hpp"
 
 int main(int argc, char* argv[]) {
+    prune::install_host_probes(prune::standard_host_probes());  // the tests exercise time limits
     const int failed = Catch::Session().run(argc, argv);
     if (failed != 0) return failed == prune::test::skip_exit_code ? failed + 1 : failed;
     return prune::test::report_skips();

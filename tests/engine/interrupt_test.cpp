@@ -117,8 +117,76 @@ TEST_CASE("an interrupted inner search restores the outer search's settings", "[
         (void)inner.next();
     }
     CHECK(s.interrupt_flag() == &outer_stop);
-    CHECK(s.interrupt_deadline() == std::chrono::steady_clock::time_point::max());
+    CHECK(s.interrupt_deadline() == prune::Solver::no_deadline);
     std::uint64_t rest = 0;
     CHECK(outer.count(rest) == SearchStatus::exhausted);
     CHECK(rest == 5);  // 3! = 6 permutations, one already returned
+}
+
+namespace {
+// A clock the test drives: each reading advances it by one millisecond, so a deadline
+// passes after a known number of readings, whatever the machine's speed.
+std::uint64_t fake_now = 0;
+std::uint64_t fake_clock() { return fake_now += 1'000'000; }
+std::uint64_t fake_memory = 0;
+std::uint64_t fake_memory_probe() { return fake_memory; }
+
+// Queens-like model with many solutions and a long search.
+std::vector<IntVar> long_search_model(Solver& s) {
+    const std::vector<IntVar> q = s.new_int_vars(12, 0, 11);
+    all_different(s, q, Consistency::value);
+    return q;
+}
+}  // namespace
+
+TEST_CASE("a search without a host clock refuses a time limit, and runs without one", "[search][limits][host]") {
+    Solver s;
+    s.set_host_probes(prune::HostProbes{});
+    long_search_model(s);
+    SearchOptions limited;
+    limited.limits.seconds = 5;
+    {
+        Search search(s, limited);
+        CHECK(search.next() == SearchStatus::error);
+        CHECK_THAT(s.error(), Catch::Matchers::Contains("time limit needs the host's clock"));
+    }
+    Solver t;
+    t.set_host_probes(prune::HostProbes{});
+    long_search_model(t);
+    Search unlimited(t, SearchOptions{});
+    CHECK(unlimited.next() == SearchStatus::solution);
+    CHECK(unlimited.statistics().seconds == 0);  // no clock, no time
+}
+
+TEST_CASE("the time limit reads the host's clock, not the engine's", "[search][limits][host]") {
+    Solver s;
+    s.set_host_probes(prune::HostProbes{&fake_clock, nullptr});
+    long_search_model(s);
+    SearchOptions options;
+    options.limits.seconds = 0.5;  // 500 readings of the fake clock
+    std::uint64_t solutions = 0;
+    Search search(s, options);
+    CHECK(search.count(solutions) == SearchStatus::limit);
+    CHECK(solutions > 0);
+    CHECK(search.statistics().seconds >= 0.5);
+}
+
+TEST_CASE("the memory limit reads the host's probe; without one it is refused", "[search][limits][host]") {
+    SearchOptions options;
+    options.limits.memory_mb = 1;
+    Solver without;
+    without.set_host_probes(prune::HostProbes{});
+    long_search_model(without);
+    Search refused(without, options);
+    CHECK(refused.next() == SearchStatus::error);
+    CHECK_THAT(without.error(), Catch::Matchers::Contains("memory limit needs the host's memory probe"));
+
+    Solver with;
+    with.set_host_probes(prune::HostProbes{nullptr, &fake_memory_probe});
+    long_search_model(with);
+    fake_memory = 2 * 1024 * 1024;  // over the 1 MiB limit
+    std::uint64_t solutions = 0;
+    Search search(with, options);
+    CHECK(search.count(solutions) == SearchStatus::limit);
+    CHECK(search.memory_limit_hit());
 }

@@ -1,0 +1,22 @@
+// The solution checker: evaluates every constraint of an Instance on an assignment,
+// from the constraints' definitions in the XCSP3 specification, with none of the
+// engine's propagators (or its model). `prune xcsp3 FILE --check SOLUTION` runs it
+// on a `v` instantiation; the solver runs it on every solution it prints.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "instance.hpp"
+
+namespace prune::xcsp3 {
+
+struct CheckResult {
+    bool ok = true;
+    std::string message;                    // the first violation: "file:line:col: <tag> violated: ..."
+    std::optional<std::int64_t> objective;  // the objective's value, for a COP
+};
+
+CheckResult check_assignment(const Instance& instance, const Assignment& assignment);
+
+}  // namespace prune::xcsp3

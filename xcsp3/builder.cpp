@@ -10,6 +10,7 @@
 #include "engine/constraints_boolean.hpp"
 #include "engine/constraints_reified.hpp"
 #include "engine/tuple_set.hpp"
+#include "checker.hpp"
 #include "reader_internal.hpp"
 
 namespace prune::xcsp3 {
@@ -72,6 +73,7 @@ private:
     void post_condition(const LinearForm& f, const Condition& cond, Position at);
     std::vector<IntVar> vars_of(const std::vector<Expr>& list);
     void post_extension(const Constraint& c);
+    bool post_as_table(const Constraint& c);
     void post_short_table(const Constraint& c, const std::vector<IntVar>& xs);
     void post_all_different(const std::vector<IntVar>& xs, const std::vector<std::int64_t>& except, Position at);
     void post_sum(const Constraint& c);
@@ -686,6 +688,73 @@ void Builder::post_extension(const Constraint& c) {
     check(c.supports ? shared_table(s_, xs, set) : shared_forbidden_table(s_, xs, set), c.at, "table");
 }
 
+bool is_linear(const Expr& e) {
+    if (e.is_constant() || e.is_variable()) return true;
+    switch (e.op) {
+        case Op::add:
+        case Op::sub:
+        case Op::neg:
+            return std::all_of(e.args.begin(), e.args.end(), is_linear);
+        case Op::mul:
+            return std::count_if(e.args.begin(), e.args.end(), [](const Expr& a) { return !a.is_constant(); }) <= 1 &&
+                   std::all_of(e.args.begin(), e.args.end(), is_linear);
+        default: return false;
+    }
+}
+
+void collect_variables(const Expr& e, std::vector<int>& out) {
+    if (e.is_variable() && std::find(out.begin(), out.end(), e.var) == out.end()) out.push_back(e.var);
+    for (const Expr& a : e.args) collect_variables(a, out);
+}
+
+// A non-linear intension constraint over at most three variables with small domains
+// becomes a positive table of the assignments that satisfy it (domain consistency
+// instead of the bounds reasoning of the arithmetic propagators).
+bool Builder::post_as_table(const Constraint& c) {
+    const Expr& e = c.expression;
+    if (e.kind != Expr::Kind::call) return false;
+    const bool comparison = (e.op == Op::eq || e.op == Op::ne || e.op == Op::lt || e.op == Op::le || e.op == Op::gt || e.op == Op::ge) &&
+                            e.args.size() == 2 && is_linear(e.args[0]) && is_linear(e.args[1]);
+    if (comparison) return false;
+    std::vector<int> vars;
+    collect_variables(e, vars);
+    if (vars.empty() || vars.size() > 3) return false;
+    double product = 1;
+    for (const int v : vars) product *= static_cast<double>(in_.variables[static_cast<std::size_t>(v)].values.size());
+    if (product > double(1 << 17)) return false;
+    Assignment a;
+    a.values.assign(in_.variables.size(), 0);
+    a.given.assign(in_.variables.size(), false);
+    for (const int v : vars) a.given[static_cast<std::size_t>(v)] = true;
+    std::vector<std::vector<int>> tuples;
+    std::vector<std::size_t> position(vars.size(), 0);
+    for (;;) {
+        for (std::size_t k = 0; k < vars.size(); ++k) a.values[static_cast<std::size_t>(vars[k])] = in_.variables[static_cast<std::size_t>(vars[k])].values[position[k]];
+        const std::optional<std::int64_t> holds = evaluate(in_, e, a);
+        if (holds && *holds != 0) {
+            std::vector<int> t;
+            for (const int v : vars) t.push_back(static_cast<int>(a.values[static_cast<std::size_t>(v)]));
+            tuples.push_back(std::move(t));
+        }
+        std::size_t k = 0;
+        while (k < vars.size() && ++position[k] == in_.variables[static_cast<std::size_t>(vars[k])].values.size()) position[k++] = 0;
+        if (k == vars.size()) break;
+    }
+    std::vector<IntVar> xs;
+    for (const int v : vars) xs.push_back(m_.variables[static_cast<std::size_t>(v)]);
+    ++m_.constraints;
+    if (tuples.empty()) {
+        m_.unsatisfiable = true;
+    } else if (xs.size() == 1) {
+        std::vector<std::pair<int, int>> ranges;
+        for (const auto& t : tuples) ranges.emplace_back(t[0], t[0]);
+        check(member(s_, xs[0], normalize_ranges(std::move(ranges))), c.at, "member");
+    } else {
+        check(shared_table(s_, xs, shared_tuples(static_cast<int>(xs.size()), tuples, c.at)), c.at, "table");
+    }
+    return true;
+}
+
 // A table with '*' too large to expand. Supports: a selector variable t (which
 // tuple holds) and, per position p, the binary table (t, x_p) of tuple i's value at p
 // (any value of x_p where tuple i has '*'): exact, with t as a witness. Conflicts:
@@ -1052,7 +1121,9 @@ void Builder::post_cumulative(const Constraint& c) {
 
 void Builder::post(const Constraint& c) {
     switch (c.kind) {
-        case Kind::intension: post_true(c.expression); return;
+        case Kind::intension:
+            if (!post_as_table(c)) post_true(c.expression);
+            return;
         case Kind::extension: post_extension(c); return;
         case Kind::all_different: post_all_different(vars_of(c.lists[0]), c.except, c.at); return;
         case Kind::all_different_matrix:

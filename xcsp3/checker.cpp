@@ -404,6 +404,14 @@ std::string where(const Instance& in, Position at) {
 
 }  // namespace
 
+std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment) {
+    try {
+        return Evaluator(instance, assignment).value(e);
+    } catch (const Undefined&) {
+        return std::nullopt;
+    }
+}
+
 CheckResult check_assignment(const Instance& instance, const Assignment& assignment) {
     CheckResult r;
     for (std::size_t v = 0; v < instance.variables.size(); ++v) {

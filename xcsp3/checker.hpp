@@ -19,4 +19,9 @@ struct CheckResult {
 
 CheckResult check_assignment(const Instance& instance, const Assignment& assignment);
 
+// The value of `e` (Booleans 0/1) under `assignment`; nullopt when it is undefined
+// (division by zero, a variable without a value). The builder also uses it to
+// tabulate small non-linear intension constraints.
+std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment);
+
 }  // namespace prune::xcsp3

@@ -143,6 +143,12 @@ struct Instance {
 // is not supported).
 Instance read_instance(std::string_view text, const std::string& file);
 
+// Which variables occur in some constraint or in the objective. The others are free:
+// counting and enumeration (as ACE, the XCSP3 team's solver, whose counts the
+// competition instances come with) treat assignments that differ only on free
+// variables as one solution, and free variables are printed with their smallest value.
+std::vector<bool> used_variables(const Instance& instance);
+
 // Reads `<instantiation>` (a `v` line, with or without "v " prefixes) against
 // `instance`: the value of every variable (absent ones unset). Throws InputError.
 struct Assignment {

@@ -1253,6 +1253,40 @@ Instance read_instance(std::string_view text, const std::string& file) {
     return instance;
 }
 
+namespace {
+
+void mark(const Expr& e, std::vector<bool>& used) {
+    if (e.is_variable()) used[static_cast<std::size_t>(e.var)] = true;
+    for (const Expr& a : e.args) mark(a, used);
+}
+
+void mark(const std::vector<Expr>& list, std::vector<bool>& used) {
+    for (const Expr& e : list) mark(e, used);
+}
+
+}  // namespace
+
+std::vector<bool> used_variables(const Instance& instance) {
+    std::vector<bool> used(instance.variables.size(), false);
+    for (const Constraint& c : instance.constraints) {
+        mark(c.expression, used);
+        for (const auto& list : c.lists) mark(list, used);
+        mark(c.values, used);
+        mark(c.coefficients, used);
+        mark(c.occurs, used);
+        mark(c.condition.operand, used);
+        mark(c.index, used);
+        mark(c.index2, used);
+        mark(c.value, used);
+    }
+    if (instance.has_objective) {
+        mark(instance.objective.expression, used);
+        mark(instance.objective.list, used);
+        mark(instance.objective.coefficients, used);
+    }
+    return used;
+}
+
 Assignment read_instantiation(std::string_view text, const Instance& instance) {
     // The solution may come as prune prints it: lines starting with "v ", among others.
     std::string xml;

@@ -204,13 +204,21 @@ SearchOptions search_options(const Options& o, const Instance& in, const Model& 
     so.variable = VariableSelection::dom_wdeg;
     so.value = ValueSelection::min;
     if (!o.no_restarts) so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
+    // The decision annotation's variables first, then every variable that occurs in
+    // a constraint or the objective; free variables (in none) are left to the end,
+    // where the search gives them their smallest value.
+    const std::vector<bool> used = used_variables(in);
     for (const int v : in.decision) so.decision_variables.push_back(m.variables[static_cast<std::size_t>(v)]);
-    for (const IntVar x : m.variables) so.decision_variables.push_back(x);
+    std::vector<IntVar> used_vars;
+    for (std::size_t v = 0; v < used.size(); ++v) {
+        if (used[v]) used_vars.push_back(m.variables[v]);
+    }
+    so.decision_variables.insert(so.decision_variables.end(), used_vars.begin(), used_vars.end());
     if (o.count || (o.all && !m.has_objective)) {
-        // Distinct solutions are distinct assignments of the instance's variables;
-        // the auxiliary variables of the model get one witness each.
+        // Distinct solutions are distinct assignments of the variables the constraints
+        // use; auxiliary and free variables get one witness each.
         so.project = true;
-        so.projection = m.variables;
+        so.projection = used_vars;
     }
     so.seed = o.seed;
     so.stop = support::SignalStop::flag();

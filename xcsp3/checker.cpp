@@ -11,6 +11,7 @@ namespace {
 // constraint does not hold.
 struct Undefined {
     std::string why;
+    bool unassigned = false;  // a variable has no value (rather than, say, a division by zero)
 };
 
 class Evaluator {
@@ -22,7 +23,7 @@ public:
             case Expr::Kind::constant: return e.value;
             case Expr::Kind::variable: {
                 const std::size_t v = static_cast<std::size_t>(e.var);
-                if (!a_.given[v]) throw Undefined{"no value for " + in_.variables[v].name};
+                if (!a_.given[v]) throw Undefined{"no value for " + in_.variables[v].name, true};
                 return a_.values[v];
             }
             case Expr::Kind::call: return call(e);
@@ -403,6 +404,14 @@ std::string where(const Instance& in, Position at) {
 }
 
 }  // namespace
+
+Verdict constraint_verdict(const Instance& instance, const Constraint& c, const Assignment& assignment) {
+    try {
+        return Evaluator(instance, assignment).holds(c) ? Verdict::holds : Verdict::violated;
+    } catch (const Undefined& u) {
+        return u.unassigned ? Verdict::open : Verdict::violated;
+    }
+}
 
 std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment) {
     try {

@@ -19,6 +19,11 @@ struct CheckResult {
 
 CheckResult check_assignment(const Instance& instance, const Assignment& assignment);
 
+// One constraint on a partial assignment: open when it reads a variable without a
+// value (the tests' brute-force counter backtracks on `violated`).
+enum class Verdict { holds, violated, open };
+Verdict constraint_verdict(const Instance& instance, const Constraint& c, const Assignment& assignment);
+
 // The value of `e` (Booleans 0/1) under `assignment`; nullopt when it is undefined
 // (division by zero, a variable without a value). The builder also uses it to
 // tabulate small non-linear intension constraints.

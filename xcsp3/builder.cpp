@@ -18,6 +18,13 @@ namespace {
 
 [[noreturn]] void unsupported(Position at, const std::string& what) { throw InputError(at, what + " not supported"); }
 
+// Decompositions that grow with a product of sizes (pairs of variables, variables x
+// values) are refused past this many parts, so that no input can exhaust memory.
+constexpr double max_parts = double(std::size_t{1} << 20);
+void guard(double parts, Position at, const char* what) {
+    if (parts > max_parts) unsupported(at, std::string(what) + " this large (more than 2^20 parts in its decomposition)");
+}
+
 // sum coefficient * variable + constant.
 struct LinearForm {
     std::map<int, std::int64_t> terms;  // solver variable index -> coefficient
@@ -794,6 +801,7 @@ void Builder::post_short_table(const Constraint& c, const std::vector<IntVar>& x
             const std::int64_t v = (*live[i])[p];
             if (v != Constraint::star) pairs.push_back({static_cast<int>(i), static_cast<int>(v)});
             else s_.for_each_value(xs[p], [&](int w) { pairs.push_back({static_cast<int>(i), w}); });
+            guard(double(pairs.size()), c.at, "a short table");
         }
         check(table(s_, {selector, xs[p]}, pairs), c.at, "table");
     }
@@ -806,6 +814,7 @@ void Builder::post_all_different(const std::vector<IntVar>& xs, const std::vecto
         return;
     }
     // With exceptions: for each pair, x_i = x_j implies x_i is an excepted value.
+    guard(double(xs.size()) * double(xs.size()), at, "<allDifferent> with <except>");
     std::vector<std::pair<int, int>> ranges;
     for (const std::int64_t v : except) ranges.emplace_back(static_cast<int>(v), static_cast<int>(v));
     const IntRanges excepted = normalize_ranges(std::move(ranges));
@@ -848,6 +857,7 @@ void Builder::post_count(const Constraint& c) {
     }
     const IntRanges set = normalize_ranges(std::move(ranges));
     const std::vector<IntVar> values = vars_of(c.values);
+    if (!constant_values) guard(double(xs.size()) * double(values.size()), c.at, "<count> with variable values");
     LinearForm f;
     for (const IntVar x : xs) {
         const BoolVar b = s_.new_bool_var();
@@ -873,7 +883,7 @@ IntVar Builder::n_values_var(const std::vector<IntVar>& xs, const std::vector<st
     std::set<int> values;
     for (const IntVar x : xs) s_.for_each_value(x, [&](int v) { values.insert(v); });
     for (const std::int64_t v : except) values.erase(static_cast<int>(v));
-    if (values.size() * xs.size() > (std::size_t{1} << 22)) unsupported(at, "nValues over this many values and variables");
+    guard(double(values.size()) * double(xs.size()), at, "<nValues>");
     LinearForm f;
     for (const int v : values) {  // used_v <=> some x = v
         std::vector<BoolLiteral> takers;
@@ -893,6 +903,7 @@ IntVar Builder::n_values_var(const std::vector<IntVar>& xs, const std::vector<st
 
 void Builder::post_cardinality(const Constraint& c) {
     const std::vector<IntVar> xs = vars_of(c.lists[0]);
+    guard(double(xs.size()) * double(c.values.size()), c.at, "<cardinality>");
     std::vector<std::pair<int, int>> ranges;
     for (std::size_t j = 0; j < c.values.size() && !failed(); ++j) {
         const int v = static_cast<int>(c.values[j].value);
@@ -989,6 +1000,7 @@ void Builder::post_channel(const Constraint& c) {
         return;
     }
     const std::vector<IntVar> y = vars_of(c.lists[1]);
+    guard(double(x.size()) * double(y.size()), c.at, "<channel>");
     const bool same_length = x.size() == y.size();
     const std::int64_t n = static_cast<std::int64_t>(x.size()), m = static_cast<std::int64_t>(y.size());
     ++m_.constraints;
@@ -1067,6 +1079,7 @@ void Builder::post_regular(const Constraint& c) {
 void Builder::post_no_overlap(const Constraint& c) {
     const std::vector<IntVar> start = vars_of(c.lists[0]);
     const std::vector<IntVar> length = vars_of(c.lists[1]);
+    guard(double(start.size()) * double(start.size()), c.at, "<noOverlap>");
     ++m_.constraints;
     for (std::size_t i = 0; i < start.size() && !failed(); ++i) {
         for (std::size_t j = i + 1; j < start.size() && !failed(); ++j) {
@@ -1104,7 +1117,7 @@ void Builder::post_cumulative(const Constraint& c) {
         hi = std::max<std::int64_t>(hi, s_.max(start[i]) + c.lists[1][i].value);
     }
     if (start.empty()) return;
-    if ((hi - lo) * static_cast<std::int64_t>(start.size()) > (std::int64_t{1} << 20)) unsupported(c.at, "<cumulative> over so long a horizon");
+    guard(double(hi - lo) * double(start.size()), c.at, "<cumulative> over a horizon");
     ++m_.constraints;
     for (std::int64_t t = lo; t < hi && !failed(); ++t) {
         LinearForm load;

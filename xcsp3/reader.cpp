@@ -193,6 +193,7 @@ private:
     Instance& in_;
     const std::vector<std::string>* args_ = nullptr;  // the template arguments being substituted
     std::size_t first_rest_ = 0;                     // the first argument %... stands for
+    std::int64_t domain_values_ = 0;                 // the sizes of the domains declared so far
 };
 
 // The highest %i in the texts of `e` and its descendants, plus one (0: none).
@@ -264,6 +265,8 @@ std::string Reader::text_of(const Element& e) const {
 
 int Reader::add_variable(const std::string& name, std::vector<int> values, Position at) {
     if (in_.variable_index.count(name) != 0) fail(at, "variable " + name + " declared twice");
+    domain_values_ += static_cast<std::int64_t>(values.size());
+    if (domain_values_ > max_total_domain_values) unsupported(at, "more than 2^24 domain values in all the variables");
     const int index = static_cast<int>(in_.variables.size());
     in_.variables.push_back(Variable{name, std::move(values)});
     in_.variable_index.emplace(name, index);
@@ -399,6 +402,9 @@ void Reader::read_array(const Element& e) {
     std::vector<bool> set(static_cast<std::size_t>(cells), false);
     if (e.children.empty()) {
         const std::vector<int> values = read_domain(e);
+        if (static_cast<std::int64_t>(values.size()) * cells + domain_values_ > max_total_domain_values) {
+            unsupported(e.at, "more than 2^24 domain values in all the variables");
+        }
         for (std::size_t c = 0; c < domain.size(); ++c) {
             domain[c] = values;
             set[c] = true;
@@ -411,6 +417,9 @@ void Reader::read_array(const Element& e) {
         if (names == nullptr) fail(child->at, "<domain> without for=");
         const std::vector<int> values = read_domain(*child);
         for (const Token& t : split_tokens(*names, child->attribute_position("for"))) {
+            if (static_cast<std::int64_t>(values.size()) * cells + domain_values_ > max_total_domain_values) {
+                unsupported(child->at, "more than 2^24 domain values in all the variables");
+            }
             if (t.text == "others") {
                 for (std::size_t c = 0; c < domain.size(); ++c) {
                     if (!set[c]) domain[c] = values, set[c] = true;

@@ -25,5 +25,7 @@ bool op_from_name(std::string_view name, Op& op);
 inline constexpr std::int64_t value_bound = std::int64_t{1} << 30;
 // The most values one variable's domain may list.
 inline constexpr std::int64_t max_domain_size = std::int64_t{1} << 20;
+// The most domain values all variables together may list.
+inline constexpr std::int64_t max_total_domain_values = std::int64_t{1} << 24;
 
 }  // namespace prune::xcsp3

@@ -49,4 +49,38 @@ bool element(Solver& s, const std::vector<int>& array, IntVar index, IntVar resu
 // index is fixed, result and array[index] are kept equal (domain consistent).
 bool element(Solver& s, const std::vector<IntVar>& array, IntVar index, IntVar result);
 
+// ---- Graph and scheduling globals (issue 19) ----
+
+// Successor model of one Hamiltonian circuit: node i (0-based) goes to node
+// successors[i] - offset, and these arcs form a single cycle through all nodes.
+// Posts all_different (domain) and the no-sub-tour propagator (propagators/circuit.hpp).
+bool circuit(Solver& s, const std::vector<IntVar>& successors, int offset = 0);
+// The same where successors[i] = i + offset means "node i is out"; the other nodes form
+// one circuit (MiniZinc's subcircuit). allow_empty = false also demands a circuit (of
+// at least two nodes), as XCSP3's `circuit` with loops does.
+bool subcircuit(Solver& s, const std::vector<IntVar>& successors, int offset = 0, bool allow_empty = true);
+// f and g inverse permutations, f.size() == g.size(). Positions are numbered from the
+// offsets: f's first element is position f_offset, g's is g_offset, so for 0-based
+// i and j, f[i] = g_offset + j <=> g[j] = f_offset + i (MiniZinc's inverse with the
+// arrays' index-set minima; XCSP3's channel with the lists' startIndex). Domain consistent.
+bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset = 0, int g_offset = 0);
+// Tasks i run over [starts[i], starts[i] + durations[i]) using heights[i] of a resource
+// of the given capacity: at every time the heights of the running tasks sum to at most
+// capacity. Durations and heights are at least 0 (restricted at post, as MiniZinc
+// asserts). Time-tabling on the start bounds (propagators/cumulative.hpp).
+bool cumulative(Solver& s, const std::vector<IntVar>& starts, const std::vector<IntVar>& durations,
+                const std::vector<IntVar>& heights, IntVar capacity);
+// No two tasks [starts[i], starts[i] + durations[i]) overlap; durations >= 0. With
+// zero_duration_ignored, a task of duration 0 may be anywhere (MiniZinc's disjunctive,
+// XCSP3 noOverlap's default); without, it may not lie strictly inside another task
+// (disjunctive_strict: s_i + d_i <= s_j or s_j + d_j <= s_i for every pair).
+bool disjunctive(Solver& s, const std::vector<IntVar>& starts, const std::vector<IntVar>& durations,
+                 bool zero_duration_ignored = true);
+// Rectangles [x_i, x_i + dx_i) x [y_i, y_i + dy_i) do not overlap; sizes >= 0. With
+// zero_ignored, a rectangle of width or height 0 may be anywhere (MiniZinc's
+// diffn_nonstrict, XCSP3 noOverlap's default); without, every pair is separated along
+// x or y (MiniZinc's diffn).
+bool no_overlap_2d(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, const std::vector<IntVar>& dx,
+                   const std::vector<IntVar>& dy, bool zero_ignored = true);
+
 }  // namespace prune

@@ -254,6 +254,11 @@ std::span<const Builtin> Builder::builtins() {
         {"set_in_imp", &B::set_in_reif, 3, eq, 0, imp},     {"prune_all_different", &B::all_different, 1},
         {"fzn_all_different_int", &B::all_different, 1},    {"all_different_int", &B::all_different, 1},
         {"prune_table_int", &B::table, 2},                  {"prune_table_bool", &B::table, 2},
+        // Graph and scheduling globals (builder_scheduling.cpp).
+        {"prune_circuit", &B::circuit, 2},                  {"prune_subcircuit", &B::circuit, 2},
+        {"prune_inverse", &B::inverse, 4},                  {"prune_cumulative", &B::cumulative, 4},
+        {"prune_disjunctive", &B::disjunctive, 2},          {"prune_disjunctive_strict", &B::disjunctive, 2},
+        {"prune_diffn", &B::diffn, 4},                      {"prune_diffn_nonstrict", &B::diffn, 4},
     };
     return table;
 }

@@ -158,6 +158,12 @@ private:
     void set_in_reif(const Constraint& c, const Builtin& b);
     void all_different(const Constraint& c, const Builtin& b);
     void table(const Constraint& c, const Builtin& b);
+    // Graph and scheduling globals (builder_scheduling.cpp; issue 19).
+    void circuit(const Constraint& c, const Builtin& b);      // prune_circuit, prune_subcircuit
+    void inverse(const Constraint& c, const Builtin& b);      // prune_inverse
+    void cumulative(const Constraint& c, const Builtin& b);   // prune_cumulative
+    void disjunctive(const Constraint& c, const Builtin& b);  // prune_disjunctive, prune_disjunctive_strict
+    void diffn(const Constraint& c, const Builtin& b);        // prune_diffn, prune_diffn_nonstrict
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);

@@ -8,6 +8,10 @@
 #include "catch.hpp"
 
 namespace prune::test::catalog {
+
+// Circuit, inverse and the scheduling globals (constraint_catalog_graphs.cpp).
+std::vector<ConstraintSpec> graph_and_scheduling_specs();
+
 namespace {
 
 using Vars = std::vector<IntVar>;
@@ -630,6 +634,7 @@ std::vector<ConstraintSpec> make_catalog() {
         specs.push_back(large_table_spec(positive));
     }
     specs.push_back(several_tables_spec());
+    for (ConstraintSpec& spec : graph_and_scheduling_specs()) specs.push_back(std::move(spec));
     return specs;
 }
 

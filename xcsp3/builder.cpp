@@ -1000,8 +1000,13 @@ void Builder::post_channel(const Constraint& c) {
         return;
     }
     const std::vector<IntVar> y = vars_of(c.lists[1]);
-    guard(double(x.size()) * double(y.size()), c.at, "<channel>");
     const bool same_length = x.size() == y.size();
+    if (same_length) {  // inverse permutations: the engine's inverse (domain consistent)
+        ++m_.constraints;
+        check(inverse(s_, x, y, static_cast<int>(c.start_index), static_cast<int>(c.start_index2)), c.at, "inverse");
+        return;
+    }
+    guard(double(x.size()) * double(y.size()), c.at, "<channel>");
     const std::int64_t n = static_cast<std::int64_t>(x.size()), m = static_cast<std::int64_t>(y.size());
     ++m_.constraints;
     // x_i = j + start2  <=>  y_j = i + start1 (only => when x is shorter), and every
@@ -1074,62 +1079,22 @@ void Builder::post_regular(const Constraint& c) {
     check(member(s_, state, normalize_ranges(finals)), c.at, "member");
 }
 
-// noOverlap in one dimension: each pair of tasks is ordered one way or the other
-// (a task of length 0 is free when zeroIgnored, the default).
+// noOverlap in one dimension: the engine's disjunctive (zeroIgnored: a task of
+// length 0 may be anywhere, the default).
 void Builder::post_no_overlap(const Constraint& c) {
-    const std::vector<IntVar> start = vars_of(c.lists[0]);
-    const std::vector<IntVar> length = vars_of(c.lists[1]);
-    guard(double(start.size()) * double(start.size()), c.at, "<noOverlap>");
     ++m_.constraints;
-    for (std::size_t i = 0; i < start.size() && !failed(); ++i) {
-        for (std::size_t j = i + 1; j < start.size() && !failed(); ++j) {
-            std::vector<BoolVar> either;
-            for (const auto& [a, b] : {std::pair{i, j}, std::pair{j, i}}) {
-                const BoolVar before = s_.new_bool_var();  // a ends before b starts
-                check(linear_reified(s_, {1, 1, -1}, {start[a], length[a], start[b]}, Relation::less_equal, 0, before), c.at, "linear_reified");
-                either.push_back(before);
-            }
-            if (c.zero_ignored) {
-                for (const std::size_t a : {i, j}) {
-                    const BoolVar empty = s_.new_bool_var();
-                    check(linear_reified(s_, {1}, {length[a]}, Relation::less_equal, 0, empty), c.at, "linear_reified");
-                    either.push_back(empty);
-                }
-            }
-            check(clause(s_, either), c.at, "clause");
-        }
-    }
+    check(disjunctive(s_, vars_of(c.lists[0]), vars_of(c.lists[1]), c.zero_ignored), c.at, "disjunctive");
 }
 
-// cumulative with constant lengths and heights, time-indexed: at each instant of the
-// horizon, the heights of the tasks running then sum to at most the capacity.
+// cumulative: the engine's time-tabling cumulative; the condition bounds the
+// height profile (le, or lt as le with the capacity one less).
 void Builder::post_cumulative(const Constraint& c) {
-    for (const auto& list : {c.lists[1], c.values}) {
-        for (const Expr& x : list) {
-            if (!x.is_constant()) unsupported(x.at, "<cumulative> with variable lengths or heights");
-        }
-    }
     if (c.condition.op != Op::le && c.condition.op != Op::lt) unsupported(c.at, "<cumulative> with a condition other than le/lt");
-    const std::vector<IntVar> start = vars_of(c.lists[0]);
-    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (std::size_t i = 0; i < start.size(); ++i) {
-        lo = std::min<std::int64_t>(lo, s_.min(start[i]));
-        hi = std::max<std::int64_t>(hi, s_.max(start[i]) + c.lists[1][i].value);
-    }
-    if (start.empty()) return;
-    guard(double(hi - lo) * double(start.size()), c.at, "<cumulative> over a horizon");
+    LinearForm capacity;
+    linearize(c.condition.operand, 1, capacity);
+    if (c.condition.op == Op::lt) capacity.constant -= 1;
     ++m_.constraints;
-    for (std::int64_t t = lo; t < hi && !failed(); ++t) {
-        LinearForm load;
-        for (std::size_t i = 0; i < start.size(); ++i) {
-            const std::int64_t length = c.lists[1][i].value, height = c.values[i].value;
-            if (length <= 0 || height == 0 || s_.min(start[i]) > t || s_.max(start[i]) + length <= t) continue;
-            const BoolVar running = s_.new_bool_var();  // start_i in t-length+1 .. t
-            check(member_reified(s_, start[i], normalize_ranges({{static_cast<int>(t - length + 1), static_cast<int>(t)}}), running), c.at, "member_reified");
-            load.add(running, height);
-        }
-        if (!load.terms.empty()) post_condition(load, c.condition, c.at);
-    }
+    check(cumulative(s_, vars_of(c.lists[0]), vars_of(c.lists[1]), vars_of(c.values), var_of_form(capacity, c.at)), c.at, "cumulative");
 }
 
 void Builder::post(const Constraint& c) {
@@ -1212,7 +1177,10 @@ void Builder::post(const Constraint& c) {
             return;
         }
         case Kind::regular: post_regular(c); return;
-        case Kind::circuit: unsupported(c.at, "<circuit>");
+        case Kind::circuit:  // x[i] = i leaves node i out; the others form one circuit
+            ++m_.constraints;
+            check(subcircuit(s_, vars_of(c.lists[0]), static_cast<int>(c.start_index), false), c.at, "subcircuit");
+            return;
         case Kind::no_overlap: post_no_overlap(c); return;
         case Kind::cumulative: post_cumulative(c); return;
         case Kind::instantiation:

@@ -164,11 +164,11 @@ TEST_CASE("xcsp3 instance reader: arrays, compact lists, templates, refusals", "
     CHECK(read_error(head + "<sum><list> x[] </list><coeffs> 1 2 </coeffs><condition> (eq,1) </condition></sum></constraints></instance>") ==
           "3:24: 2 coefficients for 3 terms");
     CHECK(read_error("<instance type=\"WCSP\"/>") == "1:17: instance type WCSP not supported");
-    CHECK(read_error(head + "<circuit> x[] </circuit></constraints></instance>").empty());  // read; the model refuses it
+    CHECK(read_error(head + "<circuit> x[] <size> 2 </size></circuit></constraints></instance>") == "3:15: <circuit> with <size> not supported");
 }
 
 TEST_CASE("xcsp3: the engine model counts as the checker-only brute force on prune's instances", "[xcsp3]") {
-    for (const char* name : {"intension.xml", "globals.xml", "structures.xml"}) {
+    for (const char* name : {"intension.xml", "globals.xml", "structures.xml", "circuit.xml"}) {
         INFO(name);
         const Instance in = read_instance(file_text(own_instance(name)), name);
         const std::uint64_t expected = brute_force(in);
@@ -300,6 +300,7 @@ TEST_CASE("prune xcsp3 on prune's own instances: answers, output and checked sol
     CHECK(solve_and_check(own_instance("intension.xml")) == "35");
     CHECK(solve_and_check(own_instance("globals.xml")) == "19");
     CHECK(solve_and_check(own_instance("structures.xml")) == "68");
+    CHECK(solve_and_check(own_instance("circuit.xml")) == "1728");
     CHECK(solve_and_check(own_instance("scheduling.xml")) == "5");
     CHECK(solve_and_check(own_instance("objectives.xml")) == "26");
 
@@ -351,12 +352,13 @@ TEST_CASE("prune xcsp3 refuses what it does not read, with file:line:col and exi
     CHECK(contains(r.err, "unsupported.xml:9:5: error: constraint <knapsack> not supported"));
     CHECK(r.out.empty());
     ScratchDirectory dir;
-    const std::string circuit = write_file(dir, "circuit.xml",
-        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables><array id=\"x\" size=\"[3]\"> 0..2 </array></variables>\n"
-        "<constraints>\n  <circuit> x[] </circuit>\n</constraints></instance>\n");
-    const RunResult c = run_prune("xcsp3 " + quoted(circuit));
+    const std::string two_d = write_file(dir, "two_d.xml",
+        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables><array id=\"x\" size=\"[4]\"> 0..2 </array></variables>\n"
+        "<constraints>\n  <noOverlap>\n    <origins> (x[0],x[1])(x[2],x[3]) </origins>\n    <lengths> (1,1)(1,1) </lengths>\n"
+        "  </noOverlap>\n</constraints></instance>\n");
+    const RunResult c = run_prune("xcsp3 " + quoted(two_d));
     CHECK(c.exit_code == 2);
-    CHECK(contains(c.err, "circuit.xml:4:3: error: <circuit> not supported"));
+    CHECK(contains(c.err, "two_d.xml:5:5: error: <noOverlap> in several dimensions not supported"));
     CHECK(run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --bogus").exit_code == 2);
     CHECK(run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --all --count").exit_code == 2);
     CHECK(run_prune("xcsp3 /nonexistent.xml").exit_code == 2);

@@ -158,6 +158,13 @@ private:
     void set_in_reif(const Constraint& c, const Builtin& b);
     void all_different(const Constraint& c, const Builtin& b);
     void table(const Constraint& c, const Builtin& b);
+    // Counting, cardinality, ordering and automaton globals (mznlib fzn_count_eq, ...).
+    void count_eq(const Constraint& c, const Builtin& b);
+    void among(const Constraint& c, const Builtin& b);
+    void global_cardinality(const Constraint& c, const Builtin& b);
+    void nvalue(const Constraint& c, const Builtin& b);
+    void lex(const Constraint& c, const Builtin& b);
+    void regular(const Constraint& c, const Builtin& b);
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);

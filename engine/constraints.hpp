@@ -82,5 +82,27 @@ bool disjunctive(Solver& s, const std::vector<IntVar>& starts, const std::vector
 // x or y (MiniZinc's diffn).
 bool no_overlap_2d(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, const std::vector<IntVar>& dx,
                    const std::vector<IntVar>& dy, bool zero_ignored = true);
+// ---- Counting, cardinality, ordering and automaton globals (issues 18, 19) ----
+// Each is a propagator of its own in engine/propagators/ (the header states its
+// consistency); MiniZinc reaches them through flatzinc/mznlib.
+
+// count = |{i : vars[i] in values}| (among). Domain consistent (count, vars).
+bool count_among(Solver& s, const std::vector<IntVar>& vars, const std::vector<int>& values, IntVar count);
+// count = |{i : vars[i] = value}|. Domain consistent once value is fixed (it is then
+// count_among); before, value consistent and count kept within the possible counts.
+bool count_equal(Solver& s, const std::vector<IntVar>& vars, IntVar value, IntVar count);
+// counts[j] = |{i : vars[i] = values[j]}|; closed: every vars[i] takes a listed value.
+// Value-level counting both ways (see engine/propagators/global_cardinality.hpp).
+bool global_cardinality(Solver& s, const std::vector<IntVar>& vars, const std::vector<int>& values,
+                        const std::vector<IntVar>& counts, bool closed);
+// n = the number of distinct values among vars, values in `except` not counted.
+bool n_values(Solver& s, const std::vector<IntVar>& vars, IntVar n, const std::vector<int>& except = {});
+// x <=lex y (x <lex y): domain consistent. Arrays of different lengths compare as
+// MiniZinc does: a proper prefix is smaller.
+bool lex_less_equal(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y);
+bool lex_less(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y);
+// The word vars[0] vars[1] ... is accepted by the (possibly nondeterministic)
+// automaton. Domain consistent (engine/propagators/regular.hpp).
+bool regular(Solver& s, const std::vector<IntVar>& vars, const Automaton& automaton);
 
 }  // namespace prune

@@ -847,81 +847,60 @@ void Builder::post_sum(const Constraint& c) {
     post_condition(f, c.condition, c.at);
 }
 
+// count: the engine's among (constant values) or count (one variable value); with
+// several variable values, b_i <=> x_i equals one of them, and the condition on sum b_i.
 void Builder::post_count(const Constraint& c) {
     const std::vector<IntVar> xs = vars_of(c.lists[0]);
-    bool constant_values = true;
-    std::vector<std::pair<int, int>> ranges;
-    for (const Expr& v : c.values) {
-        constant_values = constant_values && v.is_constant();
-        if (v.is_constant()) ranges.emplace_back(static_cast<int>(v.value), static_cast<int>(v.value));
+    const bool constant_values = std::all_of(c.values.begin(), c.values.end(), [](const Expr& v) { return v.is_constant(); });
+    ++m_.constraints;
+    if (constant_values || c.values.size() == 1) {
+        const IntVar n = s_.new_int_var(0, static_cast<int>(xs.size()));
+        if (constant_values) {
+            std::vector<int> values;
+            for (const Expr& v : c.values) values.push_back(static_cast<int>(v.value));
+            check(count_among(s_, xs, values, n), c.at, "count_among");
+        } else {
+            check(count_equal(s_, xs, var_of(c.values[0]), n), c.at, "count_equal");
+        }
+        LinearForm f;
+        f.add(n, 1);
+        post_condition(f, c.condition, c.at);
+        return;
     }
-    const IntRanges set = normalize_ranges(std::move(ranges));
     const std::vector<IntVar> values = vars_of(c.values);
-    if (!constant_values) guard(double(xs.size()) * double(values.size()), c.at, "<count> with variable values");
+    guard(double(xs.size()) * double(values.size()), c.at, "<count> with variable values");
     LinearForm f;
     for (const IntVar x : xs) {
         const BoolVar b = s_.new_bool_var();
-        ++m_.constraints;
-        if (constant_values) {
-            check(member_reified(s_, x, set, b), c.at, "member_reified");
-        } else {  // b <=> x equals one of the values
-            std::vector<BoolLiteral> equal_one;
-            for (const IntVar v : values) {
-                const BoolVar e = s_.new_bool_var();
-                check(equal_reified(s_, x, v, e), c.at, "equal_reified");
-                equal_one.push_back({e, true});
-            }
-            check(or_reified(s_, equal_one, BoolLiteral{b, true}), c.at, "or_reified");
+        std::vector<BoolLiteral> equal_one;
+        for (const IntVar v : values) {
+            const BoolVar e = s_.new_bool_var();
+            check(equal_reified(s_, x, v, e), c.at, "equal_reified");
+            equal_one.push_back({e, true});
         }
+        check(or_reified(s_, equal_one, BoolLiteral{b, true}), c.at, "or_reified");
         f.add(b, 1);
     }
     post_condition(f, c.condition, c.at);
 }
 
-// A variable equal to the number of distinct values of xs outside `except`.
+// A variable equal to the number of distinct values of xs outside `except` (the
+// engine's n_values).
 IntVar Builder::n_values_var(const std::vector<IntVar>& xs, const std::vector<std::int64_t>& except, Position at) {
-    std::set<int> values;
-    for (const IntVar x : xs) s_.for_each_value(x, [&](int v) { values.insert(v); });
-    for (const std::int64_t v : except) values.erase(static_cast<int>(v));
-    guard(double(values.size()) * double(xs.size()), at, "<nValues>");
-    LinearForm f;
-    for (const int v : values) {  // used_v <=> some x = v
-        std::vector<BoolLiteral> takers;
-        for (const IntVar x : xs) {
-            if (!s_.contains(x, v)) continue;
-            const BoolVar b = s_.new_bool_var();
-            check(value_channel(s_, x, v, b), at, "value_channel");
-            takers.push_back({b, true});
-        }
-        const BoolVar used = s_.new_bool_var();
-        check(or_reified(s_, takers, BoolLiteral{used, true}), at, "or_reified");
-        f.add(used, 1);
-    }
+    const IntVar n = s_.new_int_var(0, static_cast<int>(xs.size()));
+    std::vector<int> excepted;
+    for (const std::int64_t v : except) excepted.push_back(static_cast<int>(v));
     ++m_.constraints;
-    return var_of_form(f, at);
+    check(n_values(s_, xs, n, excepted), at, "n_values");
+    return n;
 }
 
+// cardinality: the engine's global_cardinality (occurs as variables, constants fixed).
 void Builder::post_cardinality(const Constraint& c) {
-    const std::vector<IntVar> xs = vars_of(c.lists[0]);
-    guard(double(xs.size()) * double(c.values.size()), c.at, "<cardinality>");
-    std::vector<std::pair<int, int>> ranges;
-    for (std::size_t j = 0; j < c.values.size() && !failed(); ++j) {
-        const int v = static_cast<int>(c.values[j].value);
-        ranges.emplace_back(v, v);
-        LinearForm f;
-        for (const IntVar x : xs) {
-            if (!s_.contains(x, v)) continue;
-            const BoolVar b = s_.new_bool_var();
-            check(value_channel(s_, x, v, b), c.at, "value_channel");
-            f.add(b, 1);
-        }
-        linearize(c.occurs[j], -1, f);
-        post_form(f, {Relation::equal, 0}, c.at);
-    }
-    if (c.closed) {
-        const IntRanges set = normalize_ranges(std::move(ranges));
-        for (const IntVar x : xs) check(member(s_, x, set), c.at, "member");
-    }
+    std::vector<int> values;
+    for (const Expr& v : c.values) values.push_back(static_cast<int>(v.value));
+    ++m_.constraints;
+    check(global_cardinality(s_, vars_of(c.lists[0]), values, vars_of(c.occurs), c.closed), c.at, "global_cardinality");
 }
 
 void Builder::post_element(const Constraint& c) {
@@ -1035,48 +1014,23 @@ void Builder::post_channel(const Constraint& c) {
     }
 }
 
-// x <=lex y (strict: <lex), by prefix-equality indicators: e_0 = 1,
-// e_{i+1} <=> e_i and x_i = y_i, e_i => x_i <= y_i, and (strict) not e_n.
+// x <=lex y (strict: <lex): the engine's lex propagators (domain consistent).
 void Builder::post_lex(const std::vector<IntVar>& x, const std::vector<IntVar>& y, bool strict, Position at) {
-    BoolVar prefix_equal = constant_var(1);
-    for (std::size_t i = 0; i < x.size() && !failed(); ++i) {
-        check(less_equal_reified(s_, x[i], y[i], prefix_equal, Reification::implication), at, "less_equal_reified");
-        const BoolVar same = s_.new_bool_var();
-        check(equal_reified(s_, x[i], y[i], same), at, "equal_reified");
-        const BoolVar next = s_.new_bool_var();
-        check(and_reified(s_, {prefix_equal, same}, next), at, "and_reified");
-        prefix_equal = next;
-    }
-    if (strict) check(linear(s_, {1}, {prefix_equal}, Relation::equal, 0), at, "lex");
     ++m_.constraints;
+    check(strict ? lex_less(s_, x, y) : lex_less_equal(s_, x, y), at, strict ? "lex_less" : "lex_less_equal");
 }
 
-// regular: a state variable per position, q_0 = start, (q_i, x_i, q_i+1) in the
-// transitions (one shared table), q_n final. Exact for non-deterministic automata
-// too (the states are then witnesses; counting projects onto the instance's variables).
+// regular: the engine's regular (Pesant's layered graph; non-deterministic
+// automata too).
 void Builder::post_regular(const Constraint& c) {
-    const std::vector<IntVar> xs = vars_of(c.lists[0]);
     const Automaton& a = c.automaton;
-    std::vector<std::vector<int>> transitions;
-    for (const auto& t : a.transitions) transitions.push_back({t.from, static_cast<int>(t.value), t.to});
-    std::sort(transitions.begin(), transitions.end());
-    transitions.erase(std::unique(transitions.begin(), transitions.end()), transitions.end());
-    std::vector<std::pair<int, int>> finals;
-    for (const int f : a.finals) finals.emplace_back(f, f);
-    IntVar state = constant_var(a.start);
+    prune::Automaton automaton;
+    automaton.states = a.states;
+    automaton.initial = a.start;
+    automaton.accepting = a.finals;
+    for (const auto& t : a.transitions) automaton.transitions.push_back({t.from, static_cast<int>(t.value), t.to});
     ++m_.constraints;
-    if (transitions.empty()) {
-        if (!xs.empty()) m_.unsatisfiable = true;
-    } else {
-        const auto set = shared_tuples(3, transitions, c.at);
-        for (const IntVar x : xs) {
-            if (failed()) return;
-            const IntVar next = s_.new_int_var(0, std::max(a.states - 1, 0));
-            check(shared_table(s_, {state, x, next}, set), c.at, "table");
-            state = next;
-        }
-    }
-    check(member(s_, state, normalize_ranges(finals)), c.at, "member");
+    check(regular(s_, vars_of(c.lists[0]), automaton), c.at, "regular");
 }
 
 // noOverlap in one dimension: the engine's disjunctive (zeroIgnored: a task of

@@ -4,6 +4,7 @@
 #include "catch.hpp"
 
 #include <filesystem>
+#include <map>
 
 #include "support.hpp"
 #include "support/skip.hpp"
@@ -145,6 +146,38 @@ TEST_CASE("minizinc --solver prune solves small models", "[minizinc]") {
     REQUIRE(mixed.code == 0);
     REQUIRE(solutions(mixed.out).size() == 81);
     REQUIRE(sorted_unique(solutions(mixed.out)).size() == 81);
+}
+
+TEST_CASE("minizinc --solver prune posts the counting, lex and regular globals natively", "[minizinc]") {
+    if (const std::string missing = minizinc_missing(); !missing.empty()) PRUNE_SKIP(missing);
+    const fs::path model = models_dir() / "counting.mzn";
+    const fs::path fzn = temp_dir() / "counting.fzn";
+    const Run compile = command("minizinc --solver " + quote(build_msc()) + " -c " + quote(model) + " --fzn " + quote(fzn) +
+                                    " --ozn " + quote(temp_dir() / "counting.ozn"),
+                                "counting-compile");
+    INFO(compile.err);
+    REQUIRE(compile.code == 0);
+    // Each global of the model reaches the builder as one prune_* builtin.
+    std::map<std::string, int> posted;
+    for (const std::string& line : lines(read_file(fzn))) {
+        const std::string tag = "constraint prune_";
+        if (line.rfind(tag, 0) == 0) ++posted[line.substr(11, line.find('(') - 11)];
+    }
+    CHECK(posted["prune_global_cardinality_closed"] == 1);
+    CHECK(posted["prune_global_cardinality"] == 1);
+    CHECK(posted["prune_count_eq"] == 1);
+    CHECK(posted["prune_among"] == 1);
+    CHECK(posted["prune_nvalue"] == 1);
+    CHECK(posted["prune_lex_lesseq"] == 1);
+    CHECK(posted["prune_lex_less"] == 1);
+    CHECK(posted["prune_regular"] == 2);
+    // 61 solutions, as Gecode counts them on MiniZinc's standard decompositions.
+    const Run solved = command("minizinc --solver " + quote(build_msc()) + " -a " + quote(model), "counting");
+    INFO(solved.err);
+    REQUIRE(solved.code == 0);
+    REQUIRE(solutions(solved.out).size() == 61);
+    REQUIRE(sorted_unique(solutions(solved.out)).size() == 61);
+    REQUIRE(contains_line(solved.out, "=========="));
 }
 
 TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {

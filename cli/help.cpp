@@ -76,7 +76,7 @@ std::string batch_topic() {
 }
 
 const char* const trace_topic =
-    "Tracing options of prune solve, prune fzn and prune xcsp3 (docs/trace-format.md):\n"
+    "Tracing options of prune solve, fzn and xcsp3 (docs/trace-format.md):\n"
     "  --trace FILE      every search and propagation event as JSON Lines; the same\n"
     "                    run gives the same bytes. --trace -: to standard output (the\n"
     "                    report then goes to standard error unless -o FILE)\n"
@@ -106,13 +106,14 @@ const char* const fzn_topic =
 
 const char* const xcsp3_topic =
     "XCSP3 (the format of the CP competitions; docs/xcsp3.md):\n"
-    "  prune xcsp3 FILE.xml [flags]  solve an XCSP3-core instance (CSP or COP); output\n"
-    "                                as in the competitions: s / o / v / d lines\n"
+    "  prune xcsp3 FILE.xml [flags]  solve an XCSP3-core instance (CSP or COP);\n"
+    "                                output as in the competitions: s/o/v/d lines\n"
     "  prune xcsp3 FILE.xml --all | --count | --check SOLUTION\n"
     "                                every solution, their number, or a check of a\n"
     "                                solution (a v instantiation) on every constraint\n"
     "  prune xcsp3 --help            the flags (limits, --seed, tracing as for fzn)\n"
-    "  An element prune does not read is refused: file:line:col: ... not supported (exit 2).\n";
+    "  An element prune does not read is refused (exit 2):\n"
+    "    FILE:LINE:COL: error: ... not supported\n";
 
 const char* const exit_codes_topic =
     "Exit codes of prune (the same for every command):\n"

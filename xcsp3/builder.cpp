@@ -33,7 +33,7 @@ struct LinearForm {
     void add(IntVar x, std::int64_t k) {
         if (k == 0) return;
         std::int64_t& c = terms[x.index];
-        c += k;
+        if (__builtin_add_overflow(c, k, &c)) throw InputError({}, "a coefficient beyond 64 bits not supported");
         if (c == 0) terms.erase(x.index);
     }
 };
@@ -63,7 +63,7 @@ private:
     IntVar var_of(const Expr& e);
     IntVar constant_var(std::int64_t v);
     IntVar new_var(Interval range, Position at);
-    Interval bounds_of(const LinearForm& f) const;
+    Interval bounds_of(const LinearForm& f, Position at) const;
     void linearize(const Expr& e, std::int64_t factor, LinearForm& out);
     IntVar var_of_form(const LinearForm& f, Position at);
     void post_form(const LinearForm& f, Comparison c, Position at);
@@ -121,19 +121,21 @@ IntVar Builder::constant_var(std::int64_t v) {
 }
 
 IntVar Builder::new_var(Interval range, Position at) {
-    if (range.lo < -value_bound * 4 || range.hi > value_bound * 4) {
-        unsupported(at, "an intermediate value range " + std::to_string(range.lo) + ".." + std::to_string(range.hi) + " beyond +-2^32");
+    if (range.lo < INT32_MIN || range.hi > INT32_MAX) {
+        unsupported(at, "an intermediate value range " + std::to_string(range.lo) + ".." + std::to_string(range.hi) + " beyond 32 bits");
     }
     return s_.new_int_var(static_cast<int>(range.lo), static_cast<int>(range.hi), "aux" + std::to_string(aux_++));
 }
 
-Interval Builder::bounds_of(const LinearForm& f) const {
+Interval Builder::bounds_of(const LinearForm& f, Position at) const {
     Interval r{f.constant, f.constant};
     for (const auto& [index, k] : f.terms) {
         const IntVar x{index};
-        const std::int64_t a = k * s_.min(x), b = k * s_.max(x);
-        r.lo += std::min(a, b);
-        r.hi += std::max(a, b);
+        std::int64_t a = 0, b = 0;
+        if (__builtin_mul_overflow(k, static_cast<std::int64_t>(s_.min(x)), &a) || __builtin_mul_overflow(k, static_cast<std::int64_t>(s_.max(x)), &b) ||
+            __builtin_add_overflow(r.lo, std::min(a, b), &r.lo) || __builtin_add_overflow(r.hi, std::max(a, b), &r.hi)) {
+            unsupported(at, "a sum whose values go beyond 64 bits");
+        }
     }
     return r;
 }
@@ -141,7 +143,10 @@ Interval Builder::bounds_of(const LinearForm& f) const {
 
 void Builder::linearize(const Expr& e, std::int64_t factor, LinearForm& out) {
     if (e.is_constant()) {
-        out.constant += factor * e.value;
+        std::int64_t term = 0;
+        if (__builtin_mul_overflow(factor, e.value, &term) || __builtin_add_overflow(out.constant, term, &out.constant)) {
+            unsupported(e.at, "a constant beyond 64 bits");
+        }
         return;
     }
     if (e.is_variable()) {
@@ -168,15 +173,16 @@ void Builder::linearize(const Expr& e, std::int64_t factor, LinearForm& out) {
             int non_constant = 0;
             for (const Expr& a : e.args) {
                 if (a.is_constant()) {
-                    k *= a.value;
-                    if (k > value_bound * value_bound || k < -value_bound * value_bound) unsupported(e.at, "a coefficient beyond 2^60");
+                    if (__builtin_mul_overflow(k, a.value, &k) || k > value_bound * value_bound || k < -value_bound * value_bound) {
+                        unsupported(e.at, "a coefficient beyond 2^60");
+                    }
                 } else {
                     rest = &a;
                     ++non_constant;
                 }
             }
             if (non_constant == 0) {
-                out.constant += k;
+                if (__builtin_add_overflow(out.constant, k, &out.constant)) unsupported(e.at, "a constant beyond 64 bits");
                 return;
             }
             if (non_constant == 1) {
@@ -193,7 +199,7 @@ void Builder::linearize(const Expr& e, std::int64_t factor, LinearForm& out) {
 IntVar Builder::var_of_form(const LinearForm& f, Position at) {
     if (f.terms.empty()) return constant_var(f.constant);
     if (f.terms.size() == 1 && f.constant == 0 && f.terms.begin()->second == 1) return IntVar{f.terms.begin()->first};
-    const IntVar z = new_var(bounds_of(f), at);
+    const IntVar z = new_var(bounds_of(f, at), at);
     LinearForm g = f;
     g.add(z, -1);
     post_form(g, {Relation::equal, 0}, at);
@@ -536,7 +542,7 @@ IntVar Builder::arithmetic(const Expr& e) {
             std::int64_t top = 1;
             for (std::int64_t k = 0; k < e.args[1].value; ++k) {
                 top *= std::max<std::int64_t>(big, 1);
-                if (top > value_bound * 4) unsupported(e.at, "a power beyond 2^32");
+                if (top > INT32_MAX) unsupported(e.at, "a power beyond 32 bits");
             }
             const IntVar z = new_var({-top, top}, e.at);
             check(power(s_, x, constant_var(e.args[1].value), z), e.at, "power");
@@ -737,7 +743,9 @@ bool Builder::post_as_table(const Constraint& c) {
     std::vector<std::size_t> position(vars.size(), 0);
     for (;;) {
         for (std::size_t k = 0; k < vars.size(); ++k) a.values[static_cast<std::size_t>(vars[k])] = in_.variables[static_cast<std::size_t>(vars[k])].values[position[k]];
-        const std::optional<std::int64_t> holds = evaluate(in_, e, a);
+        bool overflow = false;
+        const std::optional<std::int64_t> holds = evaluate(in_, e, a, &overflow);
+        if (overflow) unsupported(e.at, "an expression whose values go beyond 64 bits");
         if (holds && *holds != 0) {
             std::vector<int> t;
             for (const int v : vars) t.push_back(static_cast<int>(a.values[static_cast<std::size_t>(v)]));

@@ -12,7 +12,27 @@ namespace {
 struct Undefined {
     std::string why;
     bool unassigned = false;  // a variable has no value (rather than, say, a division by zero)
+    bool overflow = false;    // a value beyond 64 bits
 };
+
+// Checked 64-bit arithmetic: a result beyond 64 bits is an evaluation error, never
+// undefined behaviour.
+std::int64_t plus(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    if (__builtin_add_overflow(a, b, &r)) throw Undefined{"a value beyond 64 bits", false, true};
+    return r;
+}
+std::int64_t minus(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    if (__builtin_sub_overflow(a, b, &r)) throw Undefined{"a value beyond 64 bits", false, true};
+    return r;
+}
+std::int64_t times(std::int64_t a, std::int64_t b) {
+    std::int64_t r = 0;
+    if (__builtin_mul_overflow(a, b, &r)) throw Undefined{"a value beyond 64 bits", false, true};
+    return r;
+}
+std::int64_t magnitude(std::int64_t a) { return a < 0 ? minus(0, a) : a; }
 
 class Evaluator {
 public:
@@ -81,34 +101,39 @@ std::int64_t Evaluator::call(const Expr& e) const {
         return value(args[i]);
     };
     switch (e.op) {
-        case Op::neg: return -arg(0);
-        case Op::abs: return std::abs(arg(0));
+        case Op::neg: return minus(0, arg(0));
+        case Op::abs: return magnitude(arg(0));
         case Op::add: {
             std::int64_t s = 0;
-            for (std::size_t i = 0; i < args.size(); ++i) s += arg(i);
+            for (std::size_t i = 0; i < args.size(); ++i) s = plus(s, arg(i));
             return s;
         }
-        case Op::sub: return arg(0) - arg(1);
+        case Op::sub: return minus(arg(0), arg(1));
         case Op::mul: {
             std::int64_t p = 1;
-            for (std::size_t i = 0; i < args.size(); ++i) p *= arg(i);
+            for (std::size_t i = 0; i < args.size(); ++i) p = times(p, arg(i));
             return p;
         }
         case Op::div:
         case Op::mod: {
             const std::int64_t x = arg(0), y = arg(1);
             if (y == 0) throw Undefined{std::string(op_name(e.op)) + " by zero"};
+            if (y == -1) return e.op == Op::div ? minus(0, x) : 0;  // INT64_MIN / -1 overflows
             return e.op == Op::div ? x / y : x % y;  // truncation, as Java (XCSP3's reference)
         }
-        case Op::sqr: return arg(0) * arg(0);
+        case Op::sqr: return times(arg(0), arg(0));
         case Op::pow: {
             std::int64_t r = 1;
             const std::int64_t x = arg(0), k = arg(1);
             if (k < 0) throw Undefined{"a negative exponent"};
-            for (std::int64_t i = 0; i < k; ++i) r *= x;
+            for (std::int64_t i = 0; i < k; ++i) {
+                r = times(r, x);
+                if (r == 0 || r == 1) break;  // stays 0 or 1 (x is 0 or 1)
+                if (r == -1 && x == -1) return (k % 2 == 0) ? 1 : -1;
+            }
             return r;
         }
-        case Op::dist: return std::abs(arg(0) - arg(1));
+        case Op::dist: return magnitude(minus(arg(0), arg(1)));
         case Op::min:
         case Op::max: {
             std::int64_t r = arg(0);
@@ -210,7 +235,7 @@ bool Evaluator::holds(const Constraint& c) const {
         }
         case Kind::sum: {
             std::int64_t s = 0;
-            for (std::size_t i = 0; i < c.lists[0].size(); ++i) s += value(c.lists[0][i]) * (c.coefficients.empty() ? 1 : value(c.coefficients[i]));
+            for (std::size_t i = 0; i < c.lists[0].size(); ++i) s = plus(s, times(value(c.lists[0][i]), c.coefficients.empty() ? 1 : value(c.coefficients[i])));
             return satisfies(s, c.condition);
         }
         case Kind::count: {
@@ -257,7 +282,7 @@ bool Evaluator::holds(const Constraint& c) const {
             const std::vector<std::int64_t> x = values(c.lists[0]);
             if (c.has_value) {
                 std::int64_t ones = 0;
-                for (const std::int64_t b : x) ones += b;
+                for (const std::int64_t b : x) ones = plus(ones, b);
                 const std::int64_t i = value(c.value) - c.start_index;
                 return ones == 1 && i >= 0 && i < static_cast<std::int64_t>(x.size()) && x[static_cast<std::size_t>(i)] == 1;
             }
@@ -344,7 +369,7 @@ bool Evaluator::holds(const Constraint& c) const {
             for (std::size_t i = 0; i < s.size(); ++i) {
                 for (std::size_t j = i + 1; j < s.size(); ++j) {
                     if (c.zero_ignored && (l[i] == 0 || l[j] == 0)) continue;
-                    if (!(s[i] + l[i] <= s[j] || s[j] + l[j] <= s[i])) return false;
+                    if (!(plus(s[i], l[i]) <= s[j] || plus(s[j], l[j]) <= s[i])) return false;
                 }
             }
             return true;
@@ -355,7 +380,7 @@ bool Evaluator::holds(const Constraint& c) const {
                 if (l[i] <= 0) continue;
                 std::int64_t load = 0;
                 for (std::size_t j = 0; j < s.size(); ++j) {
-                    if (l[j] > 0 && s[j] <= s[i] && s[i] < s[j] + l[j]) load += h[j];
+                    if (l[j] > 0 && s[j] <= s[i] && s[i] < plus(s[j], l[j])) load = plus(load, h[j]);
                 }
                 if (!satisfies(load, c.condition)) return false;
             }
@@ -383,7 +408,7 @@ std::int64_t Evaluator::objective() const {
         case Objective::Type::expression: return value(o.expression);
         case Objective::Type::sum: {
             std::int64_t s = 0;
-            for (std::size_t i = 0; i < o.list.size(); ++i) s += value(o.list[i]) * (o.coefficients.empty() ? 1 : o.coefficients[i].value);
+            for (std::size_t i = 0; i < o.list.size(); ++i) s = plus(s, times(value(o.list[i]), o.coefficients.empty() ? 1 : o.coefficients[i].value));
             return s;
         }
         case Objective::Type::minimum:
@@ -413,10 +438,11 @@ Verdict constraint_verdict(const Instance& instance, const Constraint& c, const 
     }
 }
 
-std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment) {
+std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment, bool* overflow) {
     try {
         return Evaluator(instance, assignment).value(e);
-    } catch (const Undefined&) {
+    } catch (const Undefined& u) {
+        if (overflow != nullptr && u.overflow) *overflow = true;
         return std::nullopt;
     }
 }

@@ -25,8 +25,9 @@ enum class Verdict { holds, violated, open };
 Verdict constraint_verdict(const Instance& instance, const Constraint& c, const Assignment& assignment);
 
 // The value of `e` (Booleans 0/1) under `assignment`; nullopt when it is undefined
-// (division by zero, a variable without a value). The builder also uses it to
-// tabulate small non-linear intension constraints.
-std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment);
+// (division by zero, a variable without a value, a value beyond 64 bits, which also
+// sets *overflow). The builder also uses it to tabulate small non-linear intension
+// constraints.
+std::optional<std::int64_t> evaluate(const Instance& instance, const Expr& e, const Assignment& assignment, bool* overflow = nullptr);
 
 }  // namespace prune::xcsp3

@@ -167,6 +167,25 @@ TEST_CASE("xcsp3 instance reader: arrays, compact lists, templates, refusals", "
     CHECK(read_error(head + "<circuit> x[] <size> 2 </size></circuit></constraints></instance>") == "3:15: <circuit> with <size> not supported");
 }
 
+TEST_CASE("xcsp3 model: values beyond the engine's range are refused, not wrapped", "[xcsp3]") {
+    auto build_error = [](const std::string& constraint) {
+        const std::string xml = "<instance type=\"CSP\"><variables><var id=\"a\"> -1073741824..-1073741800 </var>"
+                                "<var id=\"b\"> 1073741800..1073741824 </var><var id=\"c\"> 1000000..1048575 </var></variables><constraints>" +
+                                constraint + "</constraints></instance>";
+        try {
+            (void)build_model(read_instance(xml, "big.xml"));
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    // Tabulated (two variables, small domains): the checker's arithmetic overflows.
+    CHECK(build_error("<intension> eq(mul(a,b,a),pow(b,3)) </intension>") == "an expression whose values go beyond 64 bits not supported");
+    // Compiled: an intermediate beyond 32 bits.
+    CHECK(build_error("<intension> le(mul(a,c),5) </intension>").find("beyond 32 bits not supported") != std::string::npos);
+    CHECK(build_error("<intension> le(add(a,c),5) </intension>").empty());
+}
+
 TEST_CASE("xcsp3: the engine model counts as the checker-only brute force on prune's instances", "[xcsp3]") {
     for (const char* name : {"intension.xml", "globals.xml", "structures.xml", "circuit.xml"}) {
         INFO(name);

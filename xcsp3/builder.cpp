@@ -1191,7 +1191,10 @@ void Builder::post_objective() {
 }
 
 void Builder::build() {
-    for (const Variable& v : in_.variables) m_.variables.push_back(s_.new_int_var(v.values, v.name));
+    for (const Variable& v : in_.variables) {
+        m_.variables.push_back(s_.new_int_var(v.values, v.name));
+        if (v.values.empty()) m_.unsatisfiable = true;  // an empty domain (a range lo..hi with lo > hi)
+    }
     for (const Constraint& c : in_.constraints) {
         if (failed()) break;
         post(c);

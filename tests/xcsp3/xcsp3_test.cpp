@@ -184,6 +184,10 @@ TEST_CASE("xcsp3 model: values beyond the engine's range are refused, not wrappe
     // Compiled: an intermediate beyond 32 bits.
     CHECK(build_error("<intension> le(mul(a,c),5) </intension>").find("beyond 32 bits not supported") != std::string::npos);
     CHECK(build_error("<intension> le(add(a,c),5) </intension>").empty());
+    // An empty domain (lo > hi): the model is unsatisfiable before anything is posted.
+    const Model m = build_model(read_instance("<instance type=\"CSP\"><variables><var id=\"a\"> 5..1 </var><var id=\"b\"> 0..3 </var>"
+                                              "</variables><constraints><intension> eq(mul(a,b),b) </intension></constraints></instance>", "e.xml"));
+    CHECK(m.unsatisfiable);
 }
 
 TEST_CASE("xcsp3: the engine model counts as the checker-only brute force on prune's instances", "[xcsp3]") {

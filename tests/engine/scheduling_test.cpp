@@ -18,7 +18,7 @@ std::vector<IntVar> constants(Solver& s, const std::vector<int>& values) {
 
 }  // namespace
 
-TEST_CASE("cumulative: passes the bench; time-tabling leaves an open start supported", "[cumulative]") {
+TEST_CASE("cumulative: passes the bench, and time-tabling leaves an open start supported", "[cumulative]") {
     REQUIRE(catalog::check({"cumulative", "cumulative(var)", "cumulative(one open task)"}) == "");
 }
 

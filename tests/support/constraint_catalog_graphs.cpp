@@ -69,7 +69,7 @@ bool is_subcircuit(const Assignment& x, int offset, bool allow_empty) {
 
 ConstraintSpec circuit_spec(bool sub, bool allow_empty) {
     std::string name = sub ? (allow_empty ? "subcircuit" : "subcircuit(nonempty)") : "circuit";
-    ConstraintSpec spec = make(name, sub ? 1 : 1, 5, Claim::value, [sub, allow_empty](Random& r, int) {
+    ConstraintSpec spec = make(name, 1, 5, Claim::value, [sub, allow_empty](Random& r, int) {
         const int offset = uniform(r, -1, 1);
         auto holds = [=](const Assignment& x) { return sub ? is_subcircuit(x, offset, allow_empty) : is_circuit(x, offset); };
         auto post = [=](Solver& s, const Vars& x) { sub ? subcircuit(s, x, offset, allow_empty) : circuit(s, x, offset); };
@@ -160,7 +160,7 @@ std::vector<int> draw_values(Random& r, std::size_t n, int lo, int hi) {
 ConstraintSpec constant_size_spec(const std::string& kind) {
     const bool cumul = kind == "cumulative";
     const bool zero_ignored = kind != "disjunctive_strict";
-    ConstraintSpec spec = make(kind, cumul ? 2 : 2, 5, Claim::soundness, [=](Random& r, int n) {
+    ConstraintSpec spec = make(kind, 2, 5, Claim::soundness, [=](Random& r, int n) {
         const std::size_t tasks = static_cast<std::size_t>(cumul ? n - 1 : n);
         const std::vector<int> duration = draw_values(r, tasks, 0, 3), height = draw_values(r, tasks, 0, 2);
         auto holds = [=](const Assignment& x) {

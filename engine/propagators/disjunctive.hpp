@@ -23,8 +23,10 @@
 // the tasks that surely precede it), each in both time directions, with the task
 // orders kept between runs (insertion sort on nearly sorted orders). They catch what
 // no pair sees: three tasks of length 2 in a window of 5. Edge finding is not
-// implemented. On loose instances they cost: enumerating the 181,440 schedules of 7
-// tasks of length 2 in [0, 16) takes 1.5 s against 0.46 s with the pairs alone.
+// implemented. They pay on job shops: ft06 (optimum 55) is proved in 312 nodes, where
+// the pairs alone reach 58 and prove nothing in two minutes (173 million nodes). On
+// loose instances they cost: enumerating the 181,440 schedules of 7 tasks of length 2
+// in [0, 16) takes 1.5 s against 0.46 s with the pairs alone.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -104,6 +104,24 @@ ConstraintSpec inverse_spec() {
     return spec;
 }
 
+// inverse(x, x): x is an involution, x[x[i]] = i (XCSP3's channel on one list).
+ConstraintSpec self_inverse_spec() {
+    ConstraintSpec spec = make("inverse(x,x)", 1, 5, Claim::value, [](Random& r, int n) {
+        const int offset = uniform(r, -1, 1);
+        auto holds = [=](const Assignment& x) {
+            for (int i = 0; i < n; ++i) {
+                const std::int64_t j = std::int64_t{x[static_cast<std::size_t>(i)]} - offset;
+                if (j < 0 || j >= n || x[static_cast<std::size_t>(j)] != offset + i) return false;
+            }
+            return true;
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { inverse(s, x, x, offset, offset); }, {}};
+    });
+    spec.min_value = -1;
+    spec.max_value = 4;
+    return spec;
+}
+
 // ---- scheduling ----
 
 struct Tasks {
@@ -297,6 +315,7 @@ std::vector<ConstraintSpec> graph_and_scheduling_specs() {
     specs.push_back(circuit_spec(true, true));
     specs.push_back(circuit_spec(true, false));
     specs.push_back(inverse_spec());
+    specs.push_back(self_inverse_spec());
     for (const char* kind : {"cumulative", "disjunctive", "disjunctive_strict"}) {
         specs.push_back(constant_size_spec(kind));
         specs.push_back(variable_size_spec(kind));

@@ -63,6 +63,8 @@ bool subcircuit(Solver& s, const std::vector<IntVar>& successors, int offset = 0
 // offsets: f's first element is position f_offset, g's is g_offset, so for 0-based
 // i and j, f[i] = g_offset + j <=> g[j] = f_offset + i (MiniZinc's inverse with the
 // arrays' index-set minima; XCSP3's channel with the lists' startIndex). Domain consistent.
+// inverse(x, x, o, o) states x[x[i] - o] = i + o, an involution (XCSP3's channel on one
+// list); the bench checks it at value consistency.
 bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset = 0, int g_offset = 0);
 // Tasks i run over [starts[i], starts[i] + durations[i]) using heights[i] of a resource
 // of the given capacity: at every time the heights of the running tasks sum to at most

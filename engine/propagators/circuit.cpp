@@ -15,8 +15,7 @@ NoSubtour::NoSubtour(std::vector<IntVar> successors, int offset)
     : Propagator(PropagatorCost::linear),
       succ_(std::move(successors)),
       offset_(offset),
-      has_pred_(succ_.size()),
-      seen_(succ_.size()) {}
+      has_pred_(succ_.size()) {}
 
 void NoSubtour::attach(Solver& s) {
     // The reasoning reads fixed arcs only.
@@ -41,15 +40,12 @@ bool NoSubtour::pass(Solver& s, bool& changed) {
     }
     // Every node without a fixed predecessor starts a chain of fixed arcs (possibly of
     // one node); the chains are disjoint because each node has at most one predecessor.
-    std::fill(seen_.begin(), seen_.end(), 0);
     int covered = 0;
     for (int start = 0; start < n; ++start) {
         if (has_pred_[start]) continue;
         int end = start, length = 1;
-        seen_[start] = 1;
         for (int j; (j = successor(s, end)) >= 0;) {
             end = j;
-            seen_[end] = 1;
             ++length;
         }
         covered += length;

@@ -49,7 +49,7 @@ private:
 
     std::vector<IntVar> succ_;
     int offset_;
-    std::vector<std::uint8_t> has_pred_, seen_;  // scratch
+    std::vector<std::uint8_t> has_pred_;  // scratch: node j has a fixed arc into it
 };
 
 class NoSubcycle final : public Propagator {

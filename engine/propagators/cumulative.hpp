@@ -1,12 +1,13 @@
 // Cumulative: tasks [s_i, s_i + d_i) with heights h_i on a resource of capacity c; at
 // every time the running tasks' heights sum to at most c (d_i, h_i, c >= 0).
 //
-// CumulativeTimeTable is time-tabling (Beldiceanu and Carlsson, "A new multi-resource
-// cumulatives constraint with negative heights", CP 2002; the sweep as in Letort,
-// Beldiceanu and Carlsson, "A scalable sweep algorithm for the cumulative constraint",
-// CP 2012): a task whose latest start lst_i is before its earliest end
-// ect_i = est_i + min d_i surely runs over [lst_i, ect_i), its compulsory part, with
-// height min h_i. The profile of the compulsory parts raises the capacity's minimum,
+// CumulativeTimeTable is time-tabling, the compulsory-part reasoning (Beldiceanu and
+// Carlsson, "A new multi-resource cumulatives constraint with negative heights", CP
+// 2002), in a profile-based form rather than the sweep of Letort, Beldiceanu and
+// Carlsson ("A scalable sweep algorithm for the cumulative constraint", CP 2012),
+// which reaches the same fixpoint: a task whose latest start lst_i is before its
+// earliest end ect_i = est_i + min d_i surely runs over [lst_i, ect_i), its
+// compulsory part, with height min h_i. The profile of the compulsory parts raises the capacity's minimum,
 // and each task (min d_i, min h_i > 0) is pushed to the earliest start (and the latest)
 // where it fits under max c beside the profile without its own part. Runs repeat
 // until no bound moves (a moved bound can grow a compulsory part), so a run reaches its
@@ -36,8 +37,8 @@ private:
     // Builds the profile of the compulsory parts (segments of positive height, in
     // time order); returns its highest point.
     std::int64_t build_profile(const Solver& s);
-    // The earliest start >= est where task i fits beside the profile, and the latest
-    // start <= lst; `fits` is false when a segment is above capacity - h on its own.
+    // The earliest start >= est where task i (duration d, height h) fits beside the
+    // profile under cap, and the latest start <= lst; past lst (before est) when none.
     std::int64_t earliest_fit(int i, std::int64_t est, std::int64_t d, std::int64_t h, std::int64_t cap) const;
     std::int64_t latest_fit(int i, std::int64_t lst, std::int64_t d, std::int64_t h, std::int64_t cap) const;
     // Height of segment k without task i's own compulsory part.

@@ -60,7 +60,7 @@ TEST_CASE("circuit: refused arguments", "[circuit]") {
 }
 
 TEST_CASE("inverse: passes the bench (domain consistent)", "[inverse]") {
-    REQUIRE(catalog::check({"inverse"}) == "");
+    REQUIRE(catalog::check({"inverse", "inverse(x,x)"}) == "");
 }
 
 TEST_CASE("inverse: channels removals both ways with offsets", "[inverse]") {
@@ -89,4 +89,25 @@ TEST_CASE("inverse: refused arguments", "[inverse]") {
     std::vector<IntVar> a = t.new_int_vars(2, 0, 2);
     CHECK_FALSE(inverse(t, a, {a[0], IntVar{7}}));
     CHECK(t.error() == "inverse: variable 1 does not belong to this solver");
+}
+
+TEST_CASE("circuit: the closed knight's tours of a 6x6 board", "[circuit]") {
+    // 9,862 undirected closed tours (OEIS A001230), each in two directions.
+    const int n = 6;
+    Solver s;
+    std::vector<IntVar> next;
+    for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) {
+            std::vector<int> moves;
+            for (auto [dr, dc] : {std::pair{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}) {
+                if (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) moves.push_back((r + dr) * n + c + dc);
+            }
+            next.push_back(s.new_int_var(moves));
+        }
+    }
+    REQUIRE(circuit(s, next));
+    Search search(s, {});
+    std::int64_t count = 0;
+    while (search.next() == SearchStatus::solution) ++count;
+    CHECK(count == 2 * 9862);
 }

@@ -18,7 +18,7 @@ std::vector<IntVar> constants(Solver& s, const std::vector<int>& values) {
 
 }  // namespace
 
-TEST_CASE("cumulative: passes the bench; time-tabling leaves an open start supported", "[cumulative]") {
+TEST_CASE("cumulative: passes the bench, and time-tabling leaves an open start supported", "[cumulative]") {
     REQUIRE(catalog::check({"cumulative", "cumulative(var)", "cumulative(one open task)"}) == "");
 }
 
@@ -78,6 +78,34 @@ TEST_CASE("disjunctive: one order left is enforced on both starts", "[disjunctiv
     REQUIRE(s.propagate());
     CHECK(s.value(starts[0]) == 0);
     CHECK(s.value(starts[1]) == 3);
+}
+
+TEST_CASE("disjunctive: overload checking fails three tasks that pairs cannot", "[disjunctive]") {
+    // Three tasks of length 2 with starts in 0..3 (all within [0, 5)): every pair fits
+    // in either order, the three do not (6 > 5).
+    for (bool strict : {false, true}) {
+        Solver s;
+        std::vector<IntVar> starts = s.new_int_vars(3, 0, 3);
+        REQUIRE(disjunctive(s, starts, constants(s, {2, 2, 2}), !strict));
+        CHECK_FALSE(s.propagate());
+    }
+}
+
+TEST_CASE("disjunctive: detectable precedences push past two predecessors at once", "[disjunctive]") {
+    // A and B (length 2) start in 0..2; C (length 2) cannot end by 3 before either, so
+    // both precede it: C starts at 4 or later (pairs alone give 2).
+    Solver s;
+    std::vector<IntVar> starts{s.new_int_var(0, 2), s.new_int_var(0, 2), s.new_int_var(1, 10)};
+    REQUIRE(disjunctive(s, starts, constants(s, {2, 2, 2})));
+    REQUIRE(s.propagate());
+    CHECK(s.min(starts[2]) == 4);
+    // The mirror: a task that must end after both others' latest start is pushed the
+    // other way, here D (length 2) with starts in -10..1 ends by 0.
+    Solver t;
+    std::vector<IntVar> u{t.new_int_var(0, 2), t.new_int_var(0, 2), t.new_int_var(-10, 1)};
+    REQUIRE(disjunctive(t, u, constants(t, {2, 2, 2})));
+    REQUIRE(t.propagate());
+    CHECK(t.max(u[2]) == -2);
 }
 
 TEST_CASE("disjunctive: an empty task may sit inside another unless strict", "[disjunctive]") {

@@ -69,7 +69,7 @@ bool is_subcircuit(const Assignment& x, int offset, bool allow_empty) {
 
 ConstraintSpec circuit_spec(bool sub, bool allow_empty) {
     std::string name = sub ? (allow_empty ? "subcircuit" : "subcircuit(nonempty)") : "circuit";
-    ConstraintSpec spec = make(name, sub ? 1 : 1, 5, Claim::value, [sub, allow_empty](Random& r, int) {
+    ConstraintSpec spec = make(name, 1, 5, Claim::value, [sub, allow_empty](Random& r, int) {
         const int offset = uniform(r, -1, 1);
         auto holds = [=](const Assignment& x) { return sub ? is_subcircuit(x, offset, allow_empty) : is_circuit(x, offset); };
         auto post = [=](Solver& s, const Vars& x) { sub ? subcircuit(s, x, offset, allow_empty) : circuit(s, x, offset); };
@@ -101,6 +101,24 @@ ConstraintSpec inverse_spec() {
     });
     spec.min_value = -1;
     spec.max_value = 3;
+    return spec;
+}
+
+// inverse(x, x): x is an involution, x[x[i]] = i (XCSP3's channel on one list).
+ConstraintSpec self_inverse_spec() {
+    ConstraintSpec spec = make("inverse(x,x)", 1, 5, Claim::value, [](Random& r, int n) {
+        const int offset = uniform(r, -1, 1);
+        auto holds = [=](const Assignment& x) {
+            for (int i = 0; i < n; ++i) {
+                const std::int64_t j = std::int64_t{x[static_cast<std::size_t>(i)]} - offset;
+                if (j < 0 || j >= n || x[static_cast<std::size_t>(j)] != offset + i) return false;
+            }
+            return true;
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { inverse(s, x, x, offset, offset); }, {}};
+    });
+    spec.min_value = -1;
+    spec.max_value = 4;
     return spec;
 }
 
@@ -160,7 +178,7 @@ std::vector<int> draw_values(Random& r, std::size_t n, int lo, int hi) {
 ConstraintSpec constant_size_spec(const std::string& kind) {
     const bool cumul = kind == "cumulative";
     const bool zero_ignored = kind != "disjunctive_strict";
-    ConstraintSpec spec = make(kind, cumul ? 2 : 2, 5, Claim::soundness, [=](Random& r, int n) {
+    ConstraintSpec spec = make(kind, 2, 5, Claim::soundness, [=](Random& r, int n) {
         const std::size_t tasks = static_cast<std::size_t>(cumul ? n - 1 : n);
         const std::vector<int> duration = draw_values(r, tasks, 0, 3), height = draw_values(r, tasks, 0, 2);
         auto holds = [=](const Assignment& x) {
@@ -199,7 +217,9 @@ ConstraintSpec variable_size_spec(const std::string& kind) {
         };
         return Constraint{holds, post, {}};
     });
-    spec.min_value = -1;
+    // (-1 exercises the post function's sizes >= 0; seven variables of cumulative stay
+    // within 0..3 to keep its brute force under a second or two.)
+    spec.min_value = cumul ? 0 : -1;
     spec.max_value = 3;
     spec.wide_values = false;  // far values in every position make the product too large
     return spec;
@@ -295,6 +315,7 @@ std::vector<ConstraintSpec> graph_and_scheduling_specs() {
     specs.push_back(circuit_spec(true, true));
     specs.push_back(circuit_spec(true, false));
     specs.push_back(inverse_spec());
+    specs.push_back(self_inverse_spec());
     for (const char* kind : {"cumulative", "disjunctive", "disjunctive_strict"}) {
         specs.push_back(constant_size_spec(kind));
         specs.push_back(variable_size_spec(kind));

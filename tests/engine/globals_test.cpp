@@ -110,7 +110,7 @@ TEST_CASE("global cardinality, n_values, lex, regular: refused arguments", "[glo
     CHECK(refused(Automaton{2, 0, {1}, {{0, 1, 1}, {1, 0, 5}}}) == "regular: transition 1 joins 1 and 5, not both states (0..1)");
 }
 
-TEST_CASE("global_cardinality: a value listed twice has equal counts; closed keeps listed values", "[globals]") {
+TEST_CASE("global_cardinality: a value listed twice has equal counts, closed keeps listed values", "[globals]") {
     Solver s;
     const std::vector<IntVar> x = s.new_int_vars(3, 0, 4);
     const IntVar a = s.new_int_var(0, 3), b = s.new_int_var(2, 3), c = s.new_int_var(0, 3);

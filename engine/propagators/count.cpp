@@ -10,13 +10,47 @@ namespace prune {
 
 // ---------------------------------------------------------------- Among
 
-Among::Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count)
+Among::Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count, const Solver& s)
     : Propagator(PropagatorCost::linear), vars_(std::move(vars)), values_(std::move(values)), count_(count),
-      state_(vars_.size(), 0) {}
+      state_(vars_.size()) {
+    std::int64_t sure = 0, possible = 0;
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        const std::int64_t st = classify(s, vars_[i]);
+        state_[i] = TrailedInt(st);
+        sure += st == inside;
+        possible += st != out;
+    }
+    sure_ = TrailedInt(sure);
+    possible_ = TrailedInt(possible);
+}
 
 void Among::attach(Solver& s) {
-    for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
-    s.subscribe(this, count_, Condition::bounds);
+    for (std::size_t i = 0; i < vars_.size(); ++i) s.subscribe(this, vars_[i], Condition::domain, static_cast<int>(i));
+    s.subscribe(this, count_, Condition::bounds, count_tag);
+    advise_me();
+}
+
+std::int64_t Among::classify(const Solver& s, IntVar x) const {
+    return !meets_set(s, x) ? out : (inside_set(s, x) ? inside : undecided);
+}
+
+bool Among::update(Solver& s, std::size_t i) {
+    const std::int64_t before = state_[i].get();
+    if (before != undecided) return false;  // out and inside are final on a branch
+    const std::int64_t now = classify(s, vars_[i]);
+    if (now == before) return false;
+    state_[i].set(s.trail(), now);
+    if (now == inside) sure_.set(s.trail(), sure_.get() + 1);
+    if (now == out) possible_.set(s.trail(), possible_.get() - 1);
+    return true;
+}
+
+bool Among::advise(Solver& s, int tag, Event) {
+    if (tag == count_tag) return true;
+    // A state change moves a counter; without one, a run can still prune when count
+    // sits on a counter (an undecided variable's bound may have moved onto a value
+    // the run must remove).
+    return update(s, static_cast<std::size_t>(tag)) || s.max(count_) == sure_.get() || s.min(count_) == possible_.get();
 }
 
 bool Among::in_set(std::int64_t v) const { return std::binary_search(values_.begin(), values_.end(), v); }
@@ -61,22 +95,16 @@ bool Among::enter_set(Solver& s, IntVar x) const {
 }
 
 Status Among::propagate(Solver& s) {
-    std::int64_t sure = 0, possible = 0;
-    for (std::size_t i = 0; i < vars_.size(); ++i) {
-        const IntVar x = vars_[i];
-        state_[i] = !meets_set(s, x) ? 0 : (inside_set(s, x) ? 2 : 1);
-        if (state_[i] == 2) ++sure;
-        if (state_[i] != 0) ++possible;
-    }
-    PRUNE_TRY(s.set_min(count_, sure));
-    PRUNE_TRY(s.set_max(count_, possible));
-    if (sure == possible) return s.fixed(count_) ? Status::entailed : Status::ok;
-    const bool all_leave = s.max(count_) == sure, all_enter = s.min(count_) == possible;
+    PRUNE_TRY(s.set_min(count_, sure_.get()));
+    PRUNE_TRY(s.set_max(count_, possible_.get()));
+    if (sure_.get() == possible_.get()) return s.fixed(count_) ? Status::entailed : Status::ok;
+    const bool all_leave = s.max(count_) == sure_.get(), all_enter = s.min(count_) == possible_.get();
     if (!all_leave && !all_enter) return Status::ok;
     for (std::size_t i = 0; i < vars_.size(); ++i) {
-        if (state_[i] != 1) continue;
+        if (state_[i].get() != undecided) continue;
         if (all_leave) PRUNE_TRY(leave_set(s, vars_[i]));
         else PRUNE_TRY(enter_set(s, vars_[i]));
+        update(s, i);  // the kernel does not advise an idempotent propagator of its own changes
     }
     return Status::ok;
 }
@@ -181,12 +209,12 @@ bool count_among(Solver& s, const std::vector<IntVar>& vars, const std::vector<i
     std::vector<int> set = values;
     std::sort(set.begin(), set.end());
     set.erase(std::unique(set.begin(), set.end()), set.end());
-    return post<Among>(s, vars, std::move(set), count);
+    return post<Among>(s, vars, std::move(set), count, s);
 }
 
 bool count_equal(Solver& s, const std::vector<IntVar>& vars, IntVar value, IntVar count) {
     if (!check_vars(s, "count_equal", vars) || !check_vars(s, "count_equal", {value, count})) return false;
-    if (s.fixed(value)) return post<Among>(s, vars, std::vector<int>{s.value(value)}, count);
+    if (s.fixed(value)) return post<Among>(s, vars, std::vector<int>{s.value(value)}, count, s);
     return post<CountVariable>(s, vars, value, count);
 }
 

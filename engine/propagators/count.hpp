@@ -25,23 +25,31 @@ namespace prune {
 
 class Among final : public Propagator {
 public:
-    // `values` sorted, without duplicates.
-    Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count);
+    // `values` sorted, without duplicates; the variables' states are read from s.
+    Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count, const Solver& s);
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
+    bool advise(Solver& s, int tag, Event e) override;
     const char* kind() const override { return "among"; }
 
 private:
+    enum : std::int64_t { out = 0, undecided = 1, inside = 2 };
+    static constexpr int count_tag = -1;
     bool in_set(std::int64_t v) const;
     bool meets_set(const Solver& s, IntVar x) const;
     bool inside_set(const Solver& s, IntVar x) const;
+    std::int64_t classify(const Solver& s, IntVar x) const;
+    // Re-reads x_i's state and updates the trailed counters; true when it changed.
+    bool update(Solver& s, std::size_t i);
     bool leave_set(Solver& s, IntVar x) const;
     bool enter_set(Solver& s, IntVar x) const;
 
     std::vector<IntVar> vars_;
     std::vector<int> values_;
     IntVar count_;
-    std::vector<std::uint8_t> state_;  // scratch per variable: 0 out, 1 undecided, 2 inside
+    // Trailed: each variable's state, and how many are inside S / meet S.
+    std::vector<TrailedInt> state_;
+    TrailedInt sure_, possible_;
 };
 
 class CountVariable final : public Propagator {

@@ -15,7 +15,9 @@
 // when a layer comes out as it was. The layer sets are bit sets kept on the trail
 // (one 8-byte slot per 64 states and layer, saved once per node). Cost per run:
 // O(|changed layers| x |T|) for T transitions, plus O(sum |D(x_i)|) for the pruning
-// of the layers whose sets or domains changed. Idempotent.
+// of the layers whose sets or domains changed. Idempotent, unless a variable occurs
+// twice in the word (then sound, not domain consistent: the layers assume distinct
+// variables, and the kernel re-runs it on its own changes).
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -110,7 +110,7 @@ TEST_CASE("global cardinality, n_values, lex, regular: refused arguments", "[glo
     CHECK(refused(Automaton{2, 0, {1}, {{0, 1, 1}, {1, 0, 5}}}) == "regular: transition 1 joins 1 and 5, not both states (0..1)");
 }
 
-TEST_CASE("global_cardinality: a value listed twice has equal counts; closed keeps listed values", "[globals]") {
+TEST_CASE("global_cardinality: a value listed twice has equal counts, closed keeps listed values", "[globals]") {
     Solver s;
     const std::vector<IntVar> x = s.new_int_vars(3, 0, 4);
     const IntVar a = s.new_int_var(0, 3), b = s.new_int_var(2, 3), c = s.new_int_var(0, 3);
@@ -162,4 +162,48 @@ TEST_CASE("regular: the layered graph prunes both ways and restores on backtrack
     // The empty word: accepted iff the initial state accepts.
     CHECK(regular(s, {}, Automaton{1, 0, {0}, {}}));
     CHECK_FALSE(regular(s, {}, Automaton{2, 0, {1}, {}}));
+}
+
+TEST_CASE("regular with more than 64 states (several words per layer) is domain consistent", "[globals]") {
+    // The catalog's automata have at most 5 states; here 65..140, random and sparse,
+    // so the layer sets span two or three 64-bit words.
+    ConstraintSpec spec;
+    spec.name = "regular(many states)";
+    spec.min_arity = 1;
+    spec.max_arity = 4;
+    spec.min_value = -1;
+    spec.max_value = 3;
+    spec.claim = Claim::domain;
+    spec.in_random_models = false;
+    spec.draw = [](Random& r, int) {
+        Automaton a;
+        a.states = 65 + static_cast<int>(r.below(76));
+        a.initial = static_cast<int>(r.below(static_cast<std::uint64_t>(a.states)));
+        for (int k = 0; k < 6 * a.states; ++k) {
+            a.transitions.push_back({static_cast<int>(r.below(static_cast<std::uint64_t>(a.states))), static_cast<int>(r.below(5)) - 1,
+                                     static_cast<int>(r.below(static_cast<std::uint64_t>(a.states)))});
+        }
+        for (int q = 0; q < a.states; ++q) {
+            if (r.below(4) == 0) a.accepting.push_back(q);
+        }
+        auto holds = [a](const Assignment& x) {
+            std::vector<char> current(static_cast<std::size_t>(a.states), 0), next;
+            current[static_cast<std::size_t>(a.initial)] = 1;
+            for (int v : x) {
+                next.assign(current.size(), 0);
+                for (const auto& t : a.transitions) {
+                    if (t.value == v && current[static_cast<std::size_t>(t.from)]) next[static_cast<std::size_t>(t.to)] = 1;
+                }
+                current = next;
+            }
+            for (int q : a.accepting) {
+                if (current[static_cast<std::size_t>(q)]) return true;
+            }
+            return false;
+        };
+        return Constraint{holds, [a](Solver& s, const std::vector<IntVar>& x) { regular(s, x, a); }, {}};
+    };
+    CheckOptions options;
+    options.instances = 150;
+    REQUIRE(check_constraint(spec, options) == "");
 }

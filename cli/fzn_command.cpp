@@ -1,6 +1,7 @@
-// `prune fzn MODEL.fzn [flags]`: fzn-prune inside prune, plus prune's tracing flags
-// (--trace, --trace-text, --trace-times, --profile, --explain, --trace-limit), which
-// are taken out here; every other flag is the FlatZinc front end's.
+// `prune fzn MODEL.fzn [flags]`: fzn-prune inside prune, and `prune xcsp3 FILE.xml
+// [flags]`, plus prune's tracing flags (--trace, --trace-text, --trace-times,
+// --profile, --explain, --trace-limit), which are taken out here; every other flag is
+// the front end's.
 #include <ostream>
 #include <string>
 #include <vector>
@@ -9,12 +10,27 @@
 #include "cli/exit_codes.hpp"
 #include "trace/trace_session.hpp"
 #include "flatzinc/flatzinc.hpp"
+#include "xcsp3/xcsp3.hpp"
 
 namespace prune::cli {
 
-int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+namespace {
+
+using FrontEnd = int (*)(int, const char* const*, std::ostream&, std::ostream&, RunTracer*);
+
+const char* const trace_flags_help =
+    "  --trace FILE      every search event as JSON Lines\n"
+    "  --trace-text      the same events, readable, on stderr\n"
+    "  --trace-times     add microseconds to the JSON Lines\n"
+    "  --trace-limit N   at most N events per output\n"
+    "  --profile         per-propagator table on stderr after the run\n";
+
+// Takes the tracing flags out of `args` and runs `front_end` on the rest with the
+// tracer they ask for.
+int run_traced(const char* command, const std::vector<std::string>& args, const std::string& help, FrontEnd front_end,
+               std::ostream& out, std::ostream& err) {
     trace::TraceOptions options;
-    std::vector<std::string> rest{"prune fzn"};
+    std::vector<std::string> rest{command};
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
         std::string value;
@@ -42,15 +58,7 @@ int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                 return exit_usage;
             }
         } else if (arg == "-h" || arg == "--help") {
-            out << flatzinc::usage()
-                << "prune fzn also takes the tracing flags of prune solve (docs/trace-format.md):\n"
-                   "  --trace FILE      every search event as JSON Lines\n"
-                   "  --trace-text      the same events, readable, on stderr\n"
-                   "  --trace-times     add microseconds to the JSON Lines\n"
-                   "  --trace-limit N   at most N events per output\n"
-                   "  --profile         per-propagator table on stderr after the run\n"
-                   "  --explain VAR     how VAR got its value: the model's name (q[3], an element\n"
-                   "                    of the output array q) or the FlatZinc one (X_INTRODUCED_5_)\n";
+            out << help;
             return exit_solved;
         } else {
             rest.push_back(args[i]);
@@ -64,7 +72,24 @@ int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     }
     std::vector<const char*> argv;
     for (const std::string& a : rest) argv.push_back(a.c_str());
-    return flatzinc::run(static_cast<int>(argv.size()), argv.data(), out, err, session.tracer());
+    return front_end(static_cast<int>(argv.size()), argv.data(), out, err, session.tracer());
+}
+
+}  // namespace
+
+int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string help = std::string(flatzinc::usage()) +
+                             "prune fzn also takes the tracing flags of prune solve (docs/trace-format.md):\n" + trace_flags_help +
+                             "  --explain VAR     how VAR got its value: the model's name (q[3], an element\n"
+                             "                    of the output array q) or the FlatZinc one (X_INTRODUCED_5_)\n";
+    return run_traced("prune fzn", args, help, flatzinc::run, out, err);
+}
+
+int run_xcsp3(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    const std::string help = std::string(xcsp3::usage()) +
+                             "prune xcsp3 also takes the tracing flags of prune solve (docs/trace-format.md):\n" + trace_flags_help +
+                             "  --explain VAR     how VAR got its value (variables carry their XCSP3 names, x[2][3])\n";
+    return run_traced("prune xcsp3", args, help, xcsp3::run, out, err);
 }
 
 }  // namespace prune::cli

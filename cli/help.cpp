@@ -76,7 +76,7 @@ std::string batch_topic() {
 }
 
 const char* const trace_topic =
-    "Tracing options of prune solve and prune fzn (docs/trace-format.md):\n"
+    "Tracing options of prune solve, fzn and xcsp3 (docs/trace-format.md):\n"
     "  --trace FILE      every search and propagation event as JSON Lines; the same\n"
     "                    run gives the same bytes. --trace -: to standard output (the\n"
     "                    report then goes to standard error unless -o FILE)\n"
@@ -103,6 +103,17 @@ const char* const fzn_topic =
     "  minizinc --solver prune MODEL.mzn [DATA.dzn]\n"
     "                                a MiniZinc model, once prune's solver\n"
     "                                configuration is installed (README.md)\n";
+
+const char* const xcsp3_topic =
+    "XCSP3 (the format of the CP competitions; docs/xcsp3.md):\n"
+    "  prune xcsp3 FILE.xml [flags]  solve an XCSP3-core instance (CSP or COP);\n"
+    "                                output as in the competitions: s/o/v/d lines\n"
+    "  prune xcsp3 FILE.xml --all | --count | --check SOLUTION\n"
+    "                                every solution, their number, or a check of a\n"
+    "                                solution (a v instantiation) on every constraint\n"
+    "  prune xcsp3 --help            the flags (limits, --seed, tracing as for fzn)\n"
+    "  An element prune does not read is refused (exit 2):\n"
+    "    FILE:LINE:COL: error: ... not supported\n";
 
 const char* const exit_codes_topic =
     "Exit codes of prune (the same for every command):\n"
@@ -144,7 +155,8 @@ struct Topic {
 const std::vector<Topic>& topics() {
     static const std::vector<Topic> all = {{"solve", solve_topic()},         {"batch", batch_topic()},
                                            {"trace", trace_topic},           {"fzn", fzn_topic},
-                                           {"exit-codes", exit_codes_topic}, {"formats", formats_topic}};
+                                           {"xcsp3", xcsp3_topic},           {"exit-codes", exit_codes_topic},
+                                           {"formats", formats_topic}};
     return all;
 }
 
@@ -187,7 +199,8 @@ std::string main_help() {
         "      prune smtlib seki p.txt | z3 -in | prune check seki p.txt -\n"
         "  prune trace view TRACE.jsonl       a page to explore a --trace file\n"
         "  prune fzn MODEL.fzn [flags]        solve FlatZinc (prune help fzn)\n"
-        "  prune help TOPIC|KIND              topics: solve batch trace fzn formats\n"
+        "  prune xcsp3 FILE.xml [flags]       solve XCSP3 (prune help xcsp3)\n"
+        "  prune help TOPIC|KIND              topics: solve batch trace fzn xcsp3 formats\n"
         "                                     exit-codes; KIND: its input format\n"
         "Solve options (all of them: prune help solve):\n"
         "  --first | --all | -n N | --count   what to find (default: the first and\n"

@@ -64,6 +64,11 @@ int main(int argc, char** argv) {
         std::ios::sync_with_stdio(false);
         return run_fzn(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
     }
+    // `prune xcsp3 FILE [flags]` likewise: the XCSP3 front end parses its own flags.
+    if (!args.empty() && args[0] == "xcsp3") {
+        std::ios::sync_with_stdio(false);
+        return run_xcsp3(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+    }
     const CommandLineResult parsed = parse_command_line(args);
     if (!parsed.command_line) {
         std::cerr << "prune: error: " << parsed.error << "\n" << "Run 'prune --help' for usage.\n";

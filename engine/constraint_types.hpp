@@ -40,4 +40,20 @@ struct BoolLiteral {
 // A set of integers as sorted, disjoint, non-adjacent closed ranges [first, second].
 using IntRanges = std::vector<std::pair<int, int>>;
 
+// A finite automaton over integer values for regular(): states 0..states-1; a
+// transition reads `value` and goes from `from` to `to`. Several transitions may leave
+// a state on one value (nondeterministic). A word is accepted when some run from
+// `initial` reads all of it and ends in an accepting state.
+struct Automaton {
+    int states = 0;
+    int initial = 0;
+    std::vector<int> accepting;
+    struct Transition {
+        int from;
+        int value;
+        int to;
+    };
+    std::vector<Transition> transitions;
+};
+
 }  // namespace prune

@@ -254,6 +254,20 @@ std::span<const Builtin> Builder::builtins() {
         {"set_in_imp", &B::set_in_reif, 3, eq, 0, imp},     {"prune_all_different", &B::all_different, 1},
         {"fzn_all_different_int", &B::all_different, 1},    {"all_different_int", &B::all_different, 1},
         {"prune_table_int", &B::table, 2},                  {"prune_table_bool", &B::table, 2},
+        // Graph and scheduling globals (builder_scheduling.cpp).
+        {"prune_circuit", &B::circuit, 2},                  {"prune_subcircuit", &B::circuit, 2},
+        {"prune_inverse", &B::inverse, 4},                  {"prune_cumulative", &B::cumulative, 4},
+        {"prune_disjunctive", &B::disjunctive, 2},          {"prune_disjunctive_strict", &B::disjunctive, 2},
+        {"prune_diffn", &B::diffn, 4},                      {"prune_diffn_nonstrict", &B::diffn, 4},
+        // Counting, cardinality, ordering and automaton globals (mznlib; the offset
+        // tells closed gcc and strict lex apart).
+        {"prune_count_eq", &B::count_eq, 3},                {"prune_among", &B::among, 3},
+        {"prune_global_cardinality", &B::global_cardinality, 3, eq, 0},
+        {"prune_global_cardinality_closed", &B::global_cardinality, 3, eq, 1},
+        {"prune_nvalue", &B::nvalue, 2},
+        {"prune_lex_lesseq", &B::lex, 2, le, 0},            {"prune_lex_less", &B::lex, 2, le, -1},
+        {"prune_lex_lesseq_bool", &B::lex, 2, le, 0},       {"prune_lex_less_bool", &B::lex, 2, le, -1},
+        {"prune_regular", &B::regular, 5},
     };
     return table;
 }
@@ -554,6 +568,80 @@ void Builder::table(const Constraint& c, const Builtin&) {  // prune_table_int(x
     auto set = std::make_shared<const TupleSet>(static_cast<int>(x.size()), std::move(kept));
     if (cached != nullptr) *cached = set;
     prune::shared_table(s(), x, std::move(set));
+}
+
+// ---------------------------------------------------------------- counting, cardinality, lex, regular
+
+namespace {
+
+int int_parameter(std::int64_t v, Location where, const char* what) {
+    if (v < INT32_MIN || v > INT32_MAX) throw BuildError{where, std::string(what) + " " + std::to_string(v) + " is outside prune's 32-bit domains"};
+    return static_cast<int>(v);
+}
+
+// The values of a parameter set that fit in 32 bits (others match no domain).
+std::vector<int> set_values(const Ranges& set, Location where) {
+    std::vector<int> values;
+    for (const auto& [lo, hi] : clipped_to_int(set)) {
+        if (static_cast<std::int64_t>(hi) - lo > 1'000'000) throw BuildError{where, "a value set of more than a million values"};
+        for (std::int64_t v = lo; v <= hi; ++v) values.push_back(static_cast<int>(v));
+    }
+    return values;
+}
+
+}  // namespace
+
+void Builder::count_eq(const Constraint& c, const Builtin&) {  // prune_count_eq(x, y, count)
+    prune::count_equal(s(), vars(array(c.arguments[0]), c.where), var(scalar(c.arguments[1]), c.where), var(scalar(c.arguments[2]), c.where));
+}
+
+void Builder::among(const Constraint& c, const Builtin&) {  // prune_among(n, x, set)
+    prune::count_among(s(), vars(array(c.arguments[1]), c.where), set_values(par_set(c.arguments[2]), c.where),
+                       var(scalar(c.arguments[0]), c.where));
+}
+
+void Builder::global_cardinality(const Constraint& c, const Builtin& b) {  // (x, cover, counts); offset 1: closed
+    std::vector<int> cover;
+    for (std::int64_t v : pars(c.arguments[1])) cover.push_back(int_parameter(v, c.where, "the cover value"));
+    const std::vector<IntVar> counts = vars(array(c.arguments[2]), c.where);
+    if (cover.size() != counts.size()) {
+        throw BuildError{c.where, std::to_string(cover.size()) + " cover values but " + std::to_string(counts.size()) + " counts"};
+    }
+    prune::global_cardinality(s(), vars(array(c.arguments[0]), c.where), cover, counts, b.offset != 0);
+}
+
+void Builder::nvalue(const Constraint& c, const Builtin&) {  // prune_nvalue(n, x)
+    prune::n_values(s(), vars(array(c.arguments[1]), c.where), var(scalar(c.arguments[0]), c.where));
+}
+
+void Builder::lex(const Constraint& c, const Builtin& b) {  // prune_lex_less(eq)(_bool)(x, y); offset -1: strict
+    const std::vector<IntVar> x = vars(array(c.arguments[0]), c.where), y = vars(array(c.arguments[1]), c.where);
+    if (b.offset != 0) prune::lex_less(s(), x, y);
+    else prune::lex_less_equal(s(), x, y);
+}
+
+// prune_regular(x, Q, transitions as (from, value, to) triples over states 1..Q, q0, F)
+void Builder::regular(const Constraint& c, const Builtin&) {
+    const std::int64_t states = par(c.arguments[1]);
+    if (states < 1 || states > 1'000'000) throw BuildError{c.where, "regular: " + std::to_string(states) + " states"};
+    const std::vector<std::int64_t> triples = pars(c.arguments[2]);
+    if (triples.size() % 3 != 0) throw BuildError{c.where, "regular: the transitions are not (from, value, to) triples"};
+    Automaton a;
+    a.states = static_cast<int>(states);
+    // MiniZinc numbers states from 1; the engine from 0.
+    auto state = [&](std::int64_t q, const char* what) {
+        if (q < 1 || q > states) throw BuildError{c.where, std::string("regular: the ") + what + " " + std::to_string(q) + " is not a state (1.." + std::to_string(states) + ")"};
+        return static_cast<int>(q - 1);
+    };
+    for (std::size_t t = 0; t < triples.size(); t += 3) {
+        if (!fits_int(triples[t + 1])) continue;  // a value no 32-bit domain holds
+        a.transitions.push_back({state(triples[t], "transition source"), static_cast<int>(triples[t + 1]), state(triples[t + 2], "transition target")});
+    }
+    a.initial = state(par(c.arguments[3]), "initial state");
+    for (const auto& [lo, hi] : par_set(c.arguments[4])) {
+        for (std::int64_t q = std::max<std::int64_t>(lo, 1); q <= std::min<std::int64_t>(hi, states); ++q) a.accepting.push_back(static_cast<int>(q - 1));
+    }
+    prune::regular(s(), vars(array(c.arguments[0]), c.where), a);
 }
 
 }  // namespace prune::flatzinc::detail

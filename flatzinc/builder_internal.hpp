@@ -158,6 +158,19 @@ private:
     void set_in_reif(const Constraint& c, const Builtin& b);
     void all_different(const Constraint& c, const Builtin& b);
     void table(const Constraint& c, const Builtin& b);
+    // Graph and scheduling globals (builder_scheduling.cpp; issue 19).
+    void circuit(const Constraint& c, const Builtin& b);      // prune_circuit, prune_subcircuit
+    void inverse(const Constraint& c, const Builtin& b);      // prune_inverse
+    void cumulative(const Constraint& c, const Builtin& b);   // prune_cumulative
+    void disjunctive(const Constraint& c, const Builtin& b);  // prune_disjunctive, prune_disjunctive_strict
+    void diffn(const Constraint& c, const Builtin& b);        // prune_diffn, prune_diffn_nonstrict
+    // Counting, cardinality, ordering and automaton globals (mznlib fzn_count_eq, ...).
+    void count_eq(const Constraint& c, const Builtin& b);
+    void among(const Constraint& c, const Builtin& b);
+    void global_cardinality(const Constraint& c, const Builtin& b);
+    void nvalue(const Constraint& c, const Builtin& b);
+    void lex(const Constraint& c, const Builtin& b);
+    void regular(const Constraint& c, const Builtin& b);
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);

@@ -17,7 +17,7 @@ _prune() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     prune_command=${COMP_WORDS[0]}
-    local commands="list solve check smtlib trace fzn help --help --version"
+    local commands="list solve check smtlib trace fzn xcsp3 help --help --version"
     local solve_options="--first --all -n --count --quiet -q -o --json --html --stats --time-limit --memory-limit
         --node-limit --fail-limit --seed --restarts --var --val --alldiff --batch -j --jobs --unique
         --trace --trace-times --trace-text --trace-limit --profile --explain --help"
@@ -65,6 +65,13 @@ _prune() {
         fzn)
             if [[ "$cur" == -* ]]; then
                 COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
+            else
+                COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
+        xcsp3)
+            if [[ "$cur" == -* ]]; then
+                COMPREPLY=($(compgen -W "--all --solutions --count --check --time-limit --node-limit --fail-limit --memory-limit --seed --no-restarts --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -19,6 +19,10 @@ Status RestartNogoods::propagate(Solver& s) {
         const Step& step = path_[i];
         if (step.negative) {
             PRUNE_TRY(enforce(s, step.decision, true));
+            // x != v on a bounds-only domain with v inside: the removal did nothing.
+            // Stay at this step (not entailed), so that the literal is enforced again
+            // when a bound reaches v, instead of letting x = v through.
+            if (!is_false(s, step.decision)) break;
             continue;
         }
         if (is_true(s, step.decision)) continue;

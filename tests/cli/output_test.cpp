@@ -321,7 +321,7 @@ TEST_CASE("prune --help fits one screen, the details are help topics", "[cli][ou
         INFO(line);
         CHECK(line.size() <= 80);
     }
-    for (const char* topic : {"solve", "batch", "trace", "fzn", "exit-codes", "formats"}) {
+    for (const char* topic : {"solve", "batch", "trace", "fzn", "xcsp3", "exit-codes", "formats"}) {
         INFO(topic);
         const RunResult r = run_prune(std::string("help ") + topic);
         CHECK(r.exit_code == 0);
@@ -337,7 +337,7 @@ TEST_CASE("prune --help fits one screen, the details are help topics", "[cli][ou
     CHECK(contains(run_prune("help sudoku").out, "prune sudoku:"));
     const RunResult unknown = run_prune("help nonsense");
     CHECK(unknown.exit_code == 2);
-    CHECK(contains(unknown.err, "topics are solve, batch, trace, fzn, exit-codes, formats"));
+    CHECK(contains(unknown.err, "topics are solve, batch, trace, fzn, xcsp3, exit-codes, formats"));
 }
 
 namespace {

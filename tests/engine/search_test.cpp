@@ -2,6 +2,7 @@
 // determinism and the allocation budget.
 #include "catch.hpp"
 #include "support/propagator_check.hpp"
+#include "engine/propagators/restart_nogoods.hpp"
 
 
 using namespace prune;
@@ -268,4 +269,32 @@ TEST_CASE("smallest, largest and anti-first-fail pick the variable MiniZinc name
         CHECK(s.fixed(expected));
         CHECK(s.fixed(a) == (expected.index == a.index));
     }
+}
+
+TEST_CASE("a restart nogood x != v on a bounds-only variable holds once a bound reaches v", "[search][restarts]") {
+    // remove() of an interior value is a no-op on a bounds-only domain: the nogood must
+    // stay awake (not entailed) and fail when x is narrowed to v later.
+    Solver s;
+    const IntVar x = s.new_bounds_only_var(0, 4);
+    const IntVar y = s.new_int_var(0, 1);
+    std::vector<RestartNogoods::Step> path{{Literal{y, 1, LiteralKind::equal}, false},
+                                           {Literal{x, 2, LiteralKind::equal}, true}};
+    s.add(std::make_unique<RestartNogoods>(path));
+    REQUIRE(s.propagate());
+    s.push_level();
+    REQUIRE(s.assign(y, 1) != Event::failed);
+    REQUIRE(s.propagate());  // x != 2 is asked for, and cannot be written inside [0, 4]
+    CHECK(s.contains(x, 2));
+    REQUIRE(s.set_min(x, 2) != Event::failed);
+    REQUIRE(s.propagate());
+    CHECK(s.min(x) == 3);  // now 2 is a bound: removed
+    s.pop_level();
+    s.push_level();
+    REQUIRE(s.assign(y, 1) != Event::failed);
+    REQUIRE(s.propagate());
+    REQUIRE(s.set_min(x, 2) != Event::failed);
+    REQUIRE(s.set_max(x, 2) != Event::failed);
+    CHECK_FALSE(s.propagate());
+    s.clear_queue();
+    s.pop_level();
 }

@@ -13,6 +13,9 @@
 #include "puzzles/smtlib_writer.hpp"
 #include "puzzles/solution_reader.hpp"
 #include "puzzles/solve.hpp"
+#include "xcsp3/builder.hpp"
+#include "xcsp3/checker.hpp"
+#include "xcsp3/instance.hpp"
 
 namespace prune::fuzz {
 namespace {
@@ -126,6 +129,46 @@ void fuzz_trace(std::string_view text) {
     (void)trace::trace_page(*trace, "fuzz <trace>");
 }
 
+// The XCSP3 reader (XML, then instance), the model builder, a short search whose
+// solutions must pass the checker, and the instantiation reader on the same text.
+void fuzz_xcsp3(std::string_view text) {
+    xcsp3::Instance instance;
+    try {
+        instance = xcsp3::read_instance(text, "fuzz.xml");
+    } catch (const xcsp3::InputError&) {
+        return;
+    }
+    try {
+        (void)xcsp3::read_instantiation(text, instance);
+    } catch (const xcsp3::InputError&) {
+    }
+    xcsp3::Model model;
+    try {
+        model = xcsp3::build_model(instance);
+    } catch (const xcsp3::InputError&) {
+        return;
+    }
+    if (model.unsatisfiable) return;
+    SearchOptions options;
+    options.variable = VariableSelection::dom_wdeg;
+    options.restarts = RestartPolicy{RestartKind::luby, 10, 1.5};
+    options.limits.nodes = node_budget;
+    Search search(*model.solver, options);
+    if (model.has_objective) {
+        if (model.minimize) search.minimize(model.objective);
+        else search.maximize(model.objective);
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (search.next() != SearchStatus::solution) break;
+        xcsp3::Assignment a;
+        for (const IntVar x : model.variables) {
+            a.values.push_back(model.solver->value(x));
+            a.given.push_back(true);
+        }
+        if (!xcsp3::check_assignment(instance, a).ok) __builtin_trap();  // the model and the checker disagree
+    }
+}
+
 }  // namespace
 
 std::vector<std::string> fuzz_targets() {
@@ -134,6 +177,7 @@ std::vector<std::string> fuzz_targets() {
     names.push_back("flatzinc");
     names.push_back("solution");
     names.push_back("trace");
+    names.push_back("xcsp3");
     return names;
 }
 
@@ -145,6 +189,8 @@ bool fuzz_one(std::string_view target, const std::uint8_t* data, std::size_t siz
         fuzz_solution(text);
     } else if (target == "trace") {
         fuzz_trace(text);
+    } else if (target == "xcsp3") {
+        fuzz_xcsp3(text);
     } else if (const puzzles::PuzzleKind* kind = puzzles::Registry::global().find(target)) {
         fuzz_puzzle(*kind, text, size);
     } else {

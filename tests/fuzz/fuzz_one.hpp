@@ -11,6 +11,8 @@
 //                          (whose built-in instance is the puzzle), the rest is the
 //                          solution (plain, JSON or an SMT model); a read solution is checked
 //   trace                  the JSON Lines reader behind `prune trace view`, then the page
+//   xcsp3                  the XCSP3 XML and instance readers, the model builder, a short
+//                          search whose solutions must pass the checker
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -24,7 +26,7 @@ namespace prune::fuzz {
 // Any crash, leak, hang or sanitizer report is a bug in prune.
 bool fuzz_one(std::string_view target, const std::uint8_t* data, std::size_t size);
 
-// Every target name: the registered puzzle kinds, then flatzinc, solution, trace.
+// Every target name: the registered puzzle kinds, then flatzinc, solution, trace, xcsp3.
 std::vector<std::string> fuzz_targets();
 
 }  // namespace prune::fuzz

@@ -38,6 +38,7 @@ seed() {  # seed TARGET: fills $build/seeds/TARGET
     rm -rf "$dir"; mkdir -p "$dir"
     case $t in
         flatzinc) cp "$root"/tests/flatzinc/cases/*.fzn "$dir"/ 2>/dev/null ;;
+        xcsp3) cp "$root"/tests/inputs/xcsp3/*.xml "$dir"/ 2>/dev/null ;;
         solution|trace) ;;
         *) cp "$root"/puzzles/"$t"/examples/* "$dir"/ 2>/dev/null ;;
     esac

@@ -2,8 +2,8 @@
 #
 #     engine      support
 #        \        /    |
-#       trace  puzzles  flatzinc      (each on the engine and support, not on each other)
-#            \    |    /
+#       trace  puzzles  flatzinc  xcsp3   (each on the engine and support, not on each other)
+#            \    |    |     /
 #               cli                    (the prune command, on all of them)
 #
 # engine and support include nothing of the project but themselves (support does not
@@ -22,10 +22,11 @@ set(allowed_support support)
 set(allowed_trace engine support trace)
 set(allowed_puzzles engine support puzzles)
 set(allowed_flatzinc engine support flatzinc)
-set(allowed_cli engine support trace puzzles flatzinc cli)
+set(allowed_xcsp3 engine support xcsp3)
+set(allowed_cli engine support trace puzzles flatzinc xcsp3 cli)
 set(allowed_examples engine examples)
 set(allowed_bench engine bench)
-set(checked_folders engine support trace puzzles flatzinc cli examples bench)
+set(checked_folders engine support trace puzzles flatzinc xcsp3 cli examples bench)
 
 # The folder (layer) an include names: "<prune/...>" is the installed engine, "dir/..."
 # a top folder of the tree, anything else a path relative to the including file.

@@ -8,6 +8,10 @@
 #include "catch.hpp"
 
 namespace prune::test::catalog {
+
+// Circuit, inverse and the scheduling globals (constraint_catalog_graphs.cpp).
+std::vector<ConstraintSpec> graph_and_scheduling_specs();
+
 namespace {
 
 using Vars = std::vector<IntVar>;
@@ -564,6 +568,213 @@ ConstraintSpec several_tables_spec() {
     });
 }
 
+
+// ---- Counting, cardinality, ordering and automaton globals (globals-a) ----
+
+// A random set of values within [lo, hi] (possibly empty, possibly with a value
+// outside every domain).
+std::vector<int> random_values(Random& r, int lo, int hi) {
+    std::vector<int> values;
+    for (int v = lo; v <= hi; ++v) {
+        if (r.below(3) == 0) values.push_back(v);
+    }
+    if (r.below(4) == 0) values.push_back(hi + 3);
+    return values;
+}
+
+bool listed(const std::vector<int>& values, int v) { return std::find(values.begin(), values.end(), v) != values.end(); }
+
+// count_among: x0..x(n-2) the variables, the last one the count.
+ConstraintSpec among_spec() {
+    ConstraintSpec spec = make("count_among", 2, 6, Claim::domain, [](Random& r, int) {
+        const std::vector<int> values = random_values(r, -2, 4);
+        auto holds = [=](const Assignment& x) {
+            int n = 0;
+            for (std::size_t i = 0; i + 1 < x.size(); ++i) n += listed(values, x[i]) ? 1 : 0;
+            return n == x.back();
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { count_among(s, except_last(x), values, x.back()); }, {}};
+    });
+    spec.min_value = -2;
+    spec.max_value = 4;
+    return spec;
+}
+
+// count_equal: x0..x(n-3) the variables, then the value, then the count.
+ConstraintSpec count_equal_spec() {
+    ConstraintSpec spec = simple_spec("count_equal", 0, Claim::value,
+        [](const Assignment& x) {
+            const std::size_t n = x.size() - 2;
+            int c = 0;
+            for (std::size_t i = 0; i < n; ++i) c += x[i] == x[n] ? 1 : 0;
+            return c == x[n + 1];
+        },
+        [](Solver& s, const Vars& x) { count_equal(s, Vars(x.begin(), x.end() - 2), x[x.size() - 2], x.back()); });
+    spec.min_arity = 3;
+    spec.max_arity = 6;
+    spec.min_value = -1;
+    spec.max_value = 3;
+    spec.bounds_only_claim = Claim::value;  // count.hpp: a bounds-only value is tested at its bounds only
+    return spec;
+}
+
+
+// global_cardinality: the last m variables are the counts of m values (a value may
+// be listed twice: its two counts are then equal).
+ConstraintSpec global_cardinality_spec(bool closed) {
+    ConstraintSpec spec = make(closed ? "global_cardinality(closed)" : "global_cardinality", 2, 6, Claim::value, [closed](Random& r, int n) {
+        const int m = 1 + static_cast<int>(r.below(static_cast<std::uint64_t>(std::min(3, n - 1))));
+        std::vector<int> values;
+        for (int j = 0; j < m; ++j) values.push_back(uniform(r, -1, 3));
+        const std::size_t k = static_cast<std::size_t>(n - m);
+        auto holds = [=](const Assignment& x) {
+            for (std::size_t i = 0; i < k; ++i) {
+                if (closed && !listed(values, x[i])) return false;
+            }
+            for (std::size_t j = 0; j < values.size(); ++j) {
+                int c = 0;
+                for (std::size_t i = 0; i < k; ++i) c += x[i] == values[j] ? 1 : 0;
+                if (c != x[k + j]) return false;
+            }
+            return true;
+        };
+        auto post = [=](Solver& s, const Vars& x) {
+            global_cardinality(s, Vars(x.begin(), x.begin() + static_cast<std::ptrdiff_t>(k)), values,
+                               Vars(x.begin() + static_cast<std::ptrdiff_t>(k), x.end()), closed);
+        };
+        return Constraint{holds, post, {}};
+    });
+    spec.min_value = -1;
+    spec.max_value = 3;
+    spec.bounds_only_claim = Claim::value;  // global_cardinality.hpp: value consistency
+    return spec;
+}
+
+// n_values: x0..x(n-2) the variables, the last one the number of distinct values
+// (outside a random exception set when `with_except`).
+ConstraintSpec n_values_spec(bool with_except) {
+    ConstraintSpec spec = make(with_except ? "n_values(except)" : "n_values", 2, 6, Claim::value, [with_except](Random& r, int) {
+        const std::vector<int> except = with_except ? random_values(r, -1, 3) : std::vector<int>{};
+        auto holds = [=](const Assignment& x) {
+            std::vector<int> seen;
+            for (std::size_t i = 0; i + 1 < x.size(); ++i) {
+                if (!listed(except, x[i]) && !listed(seen, x[i])) seen.push_back(x[i]);
+            }
+            return static_cast<int>(seen.size()) == x.back();
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { n_values(s, except_last(x), x.back(), except); }, {}};
+    });
+    spec.min_value = -1;
+    spec.max_value = 3;
+    spec.bounds_only_claim = Claim::value;  // n_values.hpp: value consistency
+    return spec;
+}
+
+// x <=lex y (x <lex y): x the first k variables, y the rest; k = n / 2, or any split
+// when `lengths` (arrays of different lengths), or y = x reversed when `shared`.
+bool lex_holds(const Assignment& x, const Assignment& y, bool strict) {
+    const std::size_t m = std::min(x.size(), y.size());
+    for (std::size_t i = 0; i < m; ++i) {
+        if (x[i] != y[i]) return x[i] < y[i];
+    }
+    return strict ? x.size() < y.size() : x.size() <= y.size();
+}
+
+ConstraintSpec lex_spec(bool strict, const char* variant) {
+    const std::string kind = variant;
+    ConstraintSpec spec = make(std::string(strict ? "lex_less" : "lex_less_equal") + variant, kind == "(shared)" ? 2 : 2, 6,
+                               kind == "(shared)" ? Claim::soundness : Claim::domain, [=](Random& r, int n) {
+        const std::size_t k = kind == "(lengths)" ? static_cast<std::size_t>(r.below(static_cast<std::uint64_t>(n + 1)))
+                                                  : static_cast<std::size_t>(n / 2);
+        auto split = [=](const auto& all, auto& x, auto& y) {
+            if (kind == "(shared)") {
+                x.assign(all.begin(), all.end());
+                y.assign(all.rbegin(), all.rend());
+                return;
+            }
+            x.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(k));
+            y.assign(all.begin() + static_cast<std::ptrdiff_t>(k), all.end());
+        };
+        auto holds = [=](const Assignment& a) {
+            Assignment x, y;
+            split(a, x, y);
+            return lex_holds(x, y, strict);
+        };
+        auto post = [=](Solver& s, const Vars& all) {
+            Vars x, y;
+            split(all, x, y);
+            strict ? lex_less(s, x, y) : lex_less_equal(s, x, y);
+        };
+        return Constraint{holds, post, {}};
+    });
+    spec.min_value = -1;
+    spec.max_value = 3;
+    return spec;
+}
+
+// regular: a random automaton of 1..5 states over values in [-1, 3], deterministic
+// or not; with `repeated`, the word is (x0, ..., xn-1, x0).
+ConstraintSpec regular_spec(bool repeated) {
+    ConstraintSpec spec = make(repeated ? "regular with a repeated variable" : "regular", 1, repeated ? 4 : 6,
+                               repeated ? Claim::soundness : Claim::domain, [repeated](Random& r, int) {
+        Automaton a;
+        a.states = 1 + static_cast<int>(r.below(5));
+        a.initial = static_cast<int>(r.below(static_cast<std::uint64_t>(a.states)));
+        const std::uint64_t density = 20 + r.below(50);  // percent of (state, value, state) triples
+        const bool deterministic = r.below(2) == 0;
+        for (int q = 0; q < a.states; ++q) {
+            for (int v = -1; v <= 3; ++v) {
+                for (int t = 0; t < a.states; ++t) {
+                    if (r.below(100) >= density) continue;
+                    a.transitions.push_back({q, v, t});
+                    if (deterministic) break;
+                }
+            }
+            if (r.below(3) != 0) a.accepting.push_back(q);
+        }
+        auto word = [=](const auto& x) {
+            auto w = x;
+            if (repeated) w.push_back(x[0]);
+            return w;
+        };
+        auto holds = [=](const Assignment& x) {
+            std::vector<char> current(static_cast<std::size_t>(a.states), 0), next;
+            current[static_cast<std::size_t>(a.initial)] = 1;
+            for (int v : word(x)) {
+                next.assign(current.size(), 0);
+                for (const auto& t : a.transitions) {
+                    if (t.value == v && current[static_cast<std::size_t>(t.from)]) next[static_cast<std::size_t>(t.to)] = 1;
+                }
+                current = next;
+            }
+            for (int q : a.accepting) {
+                if (current[static_cast<std::size_t>(q)]) return true;
+            }
+            return false;
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { regular(s, word(x), a); }, {}};
+    });
+    spec.min_value = -2;
+    spec.max_value = 4;
+    return spec;
+}
+
+std::vector<ConstraintSpec> globals_a_specs() {
+    std::vector<ConstraintSpec> specs;
+    specs.push_back(among_spec());
+    specs.push_back(count_equal_spec());
+    specs.push_back(global_cardinality_spec(false));
+    specs.push_back(global_cardinality_spec(true));
+    specs.push_back(n_values_spec(false));
+    specs.push_back(n_values_spec(true));
+    for (bool strict : {false, true}) {
+        for (const char* variant : {"", "(lengths)", "(shared)"}) specs.push_back(lex_spec(strict, variant));
+    }
+    specs.push_back(regular_spec(false));
+    specs.push_back(regular_spec(true));
+    return specs;
+}
+
 std::vector<ConstraintSpec> make_catalog() {
     std::vector<ConstraintSpec> specs;
     for (Relation rel : {Relation::equal, Relation::less_equal, Relation::greater_equal, Relation::not_equal}) {
@@ -630,6 +841,8 @@ std::vector<ConstraintSpec> make_catalog() {
         specs.push_back(large_table_spec(positive));
     }
     specs.push_back(several_tables_spec());
+    for (ConstraintSpec& spec : graph_and_scheduling_specs()) specs.push_back(std::move(spec));
+    for (ConstraintSpec& spec : globals_a_specs()) specs.push_back(std::move(spec));
     return specs;
 }
 

@@ -1,0 +1,221 @@
+#include "count.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
+namespace prune {
+
+// ---------------------------------------------------------------- Among
+
+Among::Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count, const Solver& s)
+    : Propagator(PropagatorCost::linear), vars_(std::move(vars)), values_(std::move(values)), count_(count),
+      state_(vars_.size()) {
+    std::int64_t sure = 0, possible = 0;
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        const std::int64_t st = classify(s, vars_[i]);
+        state_[i] = TrailedInt(st);
+        sure += st == inside;
+        possible += st != out;
+    }
+    sure_ = TrailedInt(sure);
+    possible_ = TrailedInt(possible);
+}
+
+void Among::attach(Solver& s) {
+    for (std::size_t i = 0; i < vars_.size(); ++i) s.subscribe(this, vars_[i], Condition::domain, static_cast<int>(i));
+    s.subscribe(this, count_, Condition::bounds, count_tag);
+    advise_me();
+}
+
+std::int64_t Among::classify(const Solver& s, IntVar x) const {
+    return !meets_set(s, x) ? out : (inside_set(s, x) ? inside : undecided);
+}
+
+bool Among::update(Solver& s, std::size_t i) {
+    const std::int64_t before = state_[i].get();
+    if (before != undecided) return false;  // out and inside are final on a branch
+    const std::int64_t now = classify(s, vars_[i]);
+    if (now == before) return false;
+    state_[i].set(s.trail(), now);
+    if (now == inside) sure_.set(s.trail(), sure_.get() + 1);
+    if (now == out) possible_.set(s.trail(), possible_.get() - 1);
+    return true;
+}
+
+bool Among::advise(Solver& s, int tag, Event) {
+    if (tag == count_tag) return true;
+    // A state change moves a counter; without one, a run can still prune when count
+    // sits on a counter (an undecided variable's bound may have moved onto a value
+    // the run must remove).
+    return update(s, static_cast<std::size_t>(tag)) || s.max(count_) == sure_.get() || s.min(count_) == possible_.get();
+}
+
+bool Among::in_set(std::int64_t v) const { return std::binary_search(values_.begin(), values_.end(), v); }
+
+bool Among::meets_set(const Solver& s, IntVar x) const {
+    for (auto it = std::lower_bound(values_.begin(), values_.end(), s.min(x)); it != values_.end() && *it <= s.max(x); ++it) {
+        if (s.contains(x, *it)) return true;
+    }
+    return false;
+}
+
+bool Among::inside_set(const Solver& s, IntVar x) const {
+    if (s.size(x) > static_cast<std::int64_t>(values_.size())) return false;
+    for (std::int64_t v = s.min(x); v <= s.max(x); v = s.next_value(x, v)) {
+        if (!in_set(v)) return false;
+    }
+    return true;
+}
+
+// Removes S from D(x); on a bounds-only domain only values at the bounds go.
+bool Among::leave_set(Solver& s, IntVar x) const {
+    for (auto it = std::lower_bound(values_.begin(), values_.end(), s.min(x)); it != values_.end() && *it <= s.max(x); ++it) {
+        PRUNE_TRY(s.remove(x, *it));
+    }
+    while (in_set(s.max(x))) PRUNE_TRY(s.remove(x, s.max(x)));
+    return true;
+}
+
+// Restricts D(x) to S; on a bounds-only domain only the bounds move.
+bool Among::enter_set(Solver& s, IntVar x) const {
+    auto first = std::lower_bound(values_.begin(), values_.end(), s.min(x));
+    if (first == values_.end()) return false;
+    PRUNE_TRY(s.set_min(x, *first));
+    auto last = std::upper_bound(values_.begin(), values_.end(), s.max(x));
+    if (last == values_.begin()) return false;
+    PRUNE_TRY(s.set_max(x, *(last - 1)));
+    if (!s.is_bitset(x)) return true;
+    for (std::int64_t v = s.min(x); v <= s.max(x); v = s.next_value(x, v)) {
+        if (!in_set(v)) PRUNE_TRY(s.remove(x, static_cast<int>(v)));
+    }
+    return true;
+}
+
+Status Among::propagate(Solver& s) {
+    PRUNE_TRY(s.set_min(count_, sure_.get()));
+    PRUNE_TRY(s.set_max(count_, possible_.get()));
+    if (sure_.get() == possible_.get()) return s.fixed(count_) ? Status::entailed : Status::ok;
+    const bool all_leave = s.max(count_) == sure_.get(), all_enter = s.min(count_) == possible_.get();
+    if (!all_leave && !all_enter) return Status::ok;
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        if (state_[i].get() != undecided) continue;
+        if (all_leave) PRUNE_TRY(leave_set(s, vars_[i]));
+        else PRUNE_TRY(enter_set(s, vars_[i]));
+        update(s, i);  // the kernel does not advise an idempotent propagator of its own changes
+    }
+    return Status::ok;
+}
+
+// ---------------------------------------------------------------- CountVariable
+
+CountVariable::CountVariable(std::vector<IntVar> vars, IntVar value, IntVar count)
+    : Propagator(PropagatorCost::linear, false), vars_(std::move(vars)), value_(value), count_(count),
+      covered_(vars_.size() + 1, 0) {}
+
+void CountVariable::attach(Solver& s) {
+    for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
+    s.subscribe(this, value_, Condition::domain);
+    s.subscribe(this, count_, Condition::domain);
+}
+
+// The counts y = v allows: [sure, possible].
+void CountVariable::interval(const Solver& s, int v, std::int64_t& sure, std::int64_t& possible) const {
+    sure = possible = 0;
+    for (IntVar x : vars_) {
+        if (!s.contains(x, v)) continue;
+        ++possible;
+        if (s.fixed(x)) ++sure;
+    }
+}
+
+bool CountVariable::meets_count(const Solver& s, std::int64_t sure, std::int64_t possible) const {
+    const std::int64_t c = s.next_value(count_, sure - 1);  // the smallest count >= sure
+    return c <= possible && c <= s.max(count_);
+}
+
+Status CountVariable::propagate(Solver& s) {
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    PRUNE_TRY(s.set_min(count_, 0));
+    PRUNE_TRY(s.set_max(count_, n));
+    std::int64_t sure = 0, possible = 0;
+    if (!s.is_bitset(value_)) {
+        // A bounds-only y: only its bounds can go, and count keeps [0, n].
+        // A value no x_i holds allows the count 0 only, and so does every value up
+        // to the next one some x_i holds: the bounds jump there.
+        for (;;) {
+            const int v = s.min(value_);
+            interval(s, v, sure, possible);
+            if (meets_count(s, sure, possible)) break;
+            std::int64_t next = std::int64_t{v} + 1;
+            if (possible == 0) {
+                next = INT64_MAX;
+                for (IntVar x : vars_) next = std::min(next, s.next_value(x, v) <= s.max(x) ? s.next_value(x, v) : INT64_MAX);
+            }
+            if (next > s.max(value_)) return Status::failed;
+            PRUNE_TRY(s.set_min(value_, next));
+        }
+        for (;;) {
+            const int v = s.max(value_);
+            interval(s, v, sure, possible);
+            if (meets_count(s, sure, possible)) break;
+            std::int64_t previous = std::int64_t{v} - 1;
+            if (possible == 0) {
+                previous = INT64_MIN;
+                for (IntVar x : vars_) previous = std::max(previous, s.previous_value(x, v) >= s.min(x) ? s.previous_value(x, v) : INT64_MIN);
+            }
+            if (previous < s.min(value_)) return Status::failed;
+            PRUNE_TRY(s.set_max(value_, previous));
+        }
+        if (!s.fixed(value_)) return Status::ok;
+    }
+    if (s.fixed(value_)) {  // Among on {y}
+        const int v = s.value(value_);
+        interval(s, v, sure, possible);
+        PRUNE_TRY(s.set_min(count_, sure));
+        PRUNE_TRY(s.set_max(count_, possible));
+        if (sure == possible) return s.fixed(count_) ? Status::entailed : Status::ok;
+        const bool all_leave = s.max(count_) == sure, all_enter = s.min(count_) == possible;
+        for (IntVar x : vars_) {
+            if (s.fixed(x) || !s.contains(x, v)) continue;
+            if (all_leave) PRUNE_TRY(s.remove(x, v));
+            else if (all_enter) PRUNE_TRY(s.assign(x, v));
+        }
+        return Status::ok;
+    }
+    // y keeps the values whose interval meets D(count); count keeps the values some
+    // kept interval covers.
+    std::fill(covered_.begin(), covered_.end(), 0);
+    for (std::int64_t v = s.min(value_); v <= s.max(value_); v = s.next_value(value_, v)) {
+        interval(s, static_cast<int>(v), sure, possible);
+        if (!meets_count(s, sure, possible)) {
+            PRUNE_TRY(s.remove(value_, static_cast<int>(v)));
+            continue;
+        }
+        for (std::int64_t c = sure; c <= possible; ++c) covered_[static_cast<std::size_t>(c)] = 1;
+    }
+    for (std::int64_t c = s.min(count_); c <= s.max(count_); c = s.next_value(count_, c)) {
+        if (!covered_[static_cast<std::size_t>(c)]) PRUNE_TRY(s.remove(count_, static_cast<int>(c)));
+    }
+    return Status::ok;
+}
+
+// ---------------------------------------------------------------- post functions
+
+bool count_among(Solver& s, const std::vector<IntVar>& vars, const std::vector<int>& values, IntVar count) {
+    if (!check_vars(s, "count_among", vars) || !check_vars(s, "count_among", {count})) return false;
+    std::vector<int> set = values;
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    return post<Among>(s, vars, std::move(set), count, s);
+}
+
+bool count_equal(Solver& s, const std::vector<IntVar>& vars, IntVar value, IntVar count) {
+    if (!check_vars(s, "count_equal", vars) || !check_vars(s, "count_equal", {value, count})) return false;
+    if (s.fixed(value)) return post<Among>(s, vars, std::vector<int>{s.value(value)}, count, s);
+    return post<CountVariable>(s, vars, value, count);
+}
+
+}  // namespace prune

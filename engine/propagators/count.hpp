@@ -1,0 +1,71 @@
+// Counting: among (count = |{i : x_i in S}|) and count (count = |{i : x_i = y}|).
+//
+// Among is domain consistent: with `sure` the variables whose domain lies inside S
+// and `possible` those that meet S, every count in [sure, possible] has a support
+// (each undecided variable chooses in or out on its own), so count is narrowed to
+// that interval; when count's maximum equals `sure` the undecided variables leave S,
+// when its minimum equals `possible` they enter it. Bessiere, Hebrard, Hnich,
+// Kiziltan, Walsh, "Among, common and disjoint constraints", CSCLP 2005. On a
+// bounds-only variable "enter S" moves only its bounds. O(sum of min(|D(x_i)|, |S|)
+// log |S|) per run; idempotent (after its pruning, sure = possible or count is free).
+//
+// CountVariable is count with a variable value y: for each v in D(y), the counts
+// [sure_v, possible_v] as above; y keeps the v whose interval meets D(count), count
+// keeps the values inside some interval (domain consistent on count and y), and once
+// y is fixed the run is Among's on {y}. Before that, the x_i are not pruned (value
+// consistency). O(|D(y)| * n) per run; on a bounds-only y only its bounds are tested.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../propagator.hpp"
+#include "../solver.hpp"
+
+namespace prune {
+
+class Among final : public Propagator {
+public:
+    // `values` sorted, without duplicates; the variables' states are read from s.
+    Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count, const Solver& s);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    bool advise(Solver& s, int tag, Event e) override;
+    const char* kind() const override { return "among"; }
+
+private:
+    enum : std::int64_t { out = 0, undecided = 1, inside = 2 };
+    static constexpr int count_tag = -1;
+    bool in_set(std::int64_t v) const;
+    bool meets_set(const Solver& s, IntVar x) const;
+    bool inside_set(const Solver& s, IntVar x) const;
+    std::int64_t classify(const Solver& s, IntVar x) const;
+    // Re-reads x_i's state and updates the trailed counters; true when it changed.
+    bool update(Solver& s, std::size_t i);
+    bool leave_set(Solver& s, IntVar x) const;
+    bool enter_set(Solver& s, IntVar x) const;
+
+    std::vector<IntVar> vars_;
+    std::vector<int> values_;
+    IntVar count_;
+    // Trailed: each variable's state, and how many are inside S / meet S.
+    std::vector<TrailedInt> state_;
+    TrailedInt sure_, possible_;
+};
+
+class CountVariable final : public Propagator {
+public:
+    CountVariable(std::vector<IntVar> vars, IntVar value, IntVar count);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return "count"; }
+
+private:
+    void interval(const Solver& s, int v, std::int64_t& sure, std::int64_t& possible) const;
+    bool meets_count(const Solver& s, std::int64_t sure, std::int64_t possible) const;
+
+    std::vector<IntVar> vars_;
+    IntVar value_, count_;
+    std::vector<std::uint8_t> covered_;  // scratch: covered_[c], c in 0..n, some y = v allows c
+};
+
+}  // namespace prune

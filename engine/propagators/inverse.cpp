@@ -1,0 +1,70 @@
+#include "inverse.hpp"
+
+#include <climits>
+#include <string>
+
+#include "../constraints.hpp"
+#include "../posting.hpp"
+
+namespace prune {
+
+InverseChannel::InverseChannel(std::vector<IntVar> f, std::vector<IntVar> g, int f_offset, int g_offset)
+    : Propagator(PropagatorCost::quadratic), f_(std::move(f)), g_(std::move(g)), f_offset_(f_offset), g_offset_(g_offset) {}
+
+void InverseChannel::attach(Solver& s) {
+    for (IntVar x : f_) s.subscribe(this, x, Condition::domain);
+    for (IntVar x : g_) s.subscribe(this, x, Condition::domain);
+}
+
+bool InverseChannel::channel(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, int x_offset,
+                             int y_offset) {
+    const std::int64_t n = static_cast<std::int64_t>(y.size());
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const IntVar xi = x[i];
+        const int back = x_offset + static_cast<int>(i);
+        auto supported = [&](std::int64_t v) {
+            const std::int64_t j = v - y_offset;
+            return j >= 0 && j < n && s.contains(y[static_cast<std::size_t>(j)], back);
+        };
+        // (The post function keeps every value within y's positions.)
+        for (std::int64_t v = s.min(xi); v <= s.max(xi); v = s.next_value(xi, v)) {
+            if (!supported(v)) PRUNE_TRY(s.remove(xi, static_cast<int>(v)));
+        }
+        if (!s.is_bitset(xi)) {  // interior removals did nothing: settle the bounds
+            while (!supported(s.min(xi))) PRUNE_TRY(s.set_min(xi, std::int64_t{s.min(xi)} + 1));
+            while (!supported(s.max(xi))) PRUNE_TRY(s.set_max(xi, std::int64_t{s.max(xi)} - 1));
+        }
+    }
+    return true;
+}
+
+Status InverseChannel::propagate(Solver& s) {
+    // After the pass over f, f[i] holds g_offset + j only when g[j] holds f_offset + i;
+    // the pass over g removes only values whose partner f already lacks, so f stays so.
+    PRUNE_TRY(channel(s, f_, g_, f_offset_, g_offset_));
+    PRUNE_TRY(channel(s, g_, f_, g_offset_, f_offset_));
+    return Status::ok;
+}
+
+bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset, int g_offset) {
+    if (!check_vars(s, "inverse", f) || !check_vars(s, "inverse", g)) return false;
+    if (f.size() != g.size()) {
+        s.set_error("inverse: f has " + std::to_string(f.size()) + " variables and g " + std::to_string(g.size()));
+        return false;
+    }
+    const std::int64_t n = static_cast<std::int64_t>(f.size());
+    if (f_offset + n - 1 > INT_MAX || g_offset + n - 1 > INT_MAX) {
+        s.set_error("inverse: offset + number of positions exceeds the 32-bit range");
+        return false;
+    }
+    if (n == 0) return !s.root_failed();
+    for (IntVar x : f) {
+        if (is_failure(s.set_min(x, g_offset)) || is_failure(s.set_max(x, g_offset + n - 1))) return s.fail(), false;
+    }
+    for (IntVar x : g) {
+        if (is_failure(s.set_min(x, f_offset)) || is_failure(s.set_max(x, f_offset + n - 1))) return s.fail(), false;
+    }
+    return all_different(s, f, Consistency::domain) && post<InverseChannel>(s, f, g, f_offset, g_offset);
+}
+
+}  // namespace prune

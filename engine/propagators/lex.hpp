@@ -1,0 +1,39 @@
+// LexLessEqual: x <=lex y (strict: x <lex y) over the first m = min(|x|, |y|)
+// positions; when those are all equal the constraint holds iff `equal_ok` (MiniZinc:
+// a proper prefix is smaller, so |x| <= |y| for <=, |x| < |y| for <).
+//
+// Domain consistent (GAC), after Frisch, Hnich, Kiziltan, Miguel, Walsh, "Global
+// constraints for lexicographic orderings", CP 2002. Lex order is monotone in every
+// position, so a value has a support iff it has one with the other x at their minima
+// and the other y at their maxima; only bounds move. alpha (trailed) is the first
+// position not fixed to equal values; from alpha, gamma is the first position where
+// min x != max y. Positions alpha..gamma-1 must be equal (fixed to that value); at
+// gamma, x <= max y and y >= min x, strictly when the rest (x at minima, y at
+// maxima) cannot be <=lex; the positions after gamma are free. O(m) per run, O(1)
+// amortised for alpha's advance; idempotent when x and y share no variable.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../propagator.hpp"
+#include "../solver.hpp"
+
+namespace prune {
+
+class LexLessEqual final : public Propagator {
+public:
+    LexLessEqual(std::vector<IntVar> x, std::vector<IntVar> y, bool equal_ok, bool shared_variables);
+    void attach(Solver& s) override;
+    Status propagate(Solver& s) override;
+    const char* kind() const override { return equal_ok_ ? "lex<=" : "lex<"; }
+
+private:
+    // Whether x[i..] <=lex y[i..] (the end rule included) with x at minima, y at maxima.
+    bool rest_can_hold(const Solver& s, std::size_t i) const;
+
+    std::vector<IntVar> x_, y_;
+    bool equal_ok_;
+    TrailedInt alpha_{0};
+};
+
+}  // namespace prune

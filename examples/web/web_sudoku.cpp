@@ -1,6 +1,5 @@
 #include "examples/web/web_sudoku.hpp"
 
-#include <sstream>
 #include <vector>
 
 #include "engine/prune.hpp"
@@ -64,8 +63,10 @@ SudokuAnswer solve_sudoku(const std::string& puzzle, std::string* trace, std::ui
     SearchOptions options;
     options.variable = VariableSelection::dom_wdeg;  // the sudoku kind's default (puzzles/sudoku/register.cpp)
     options.decision_variables = cell;
-    std::ostringstream trace_text;
-    trace::JsonlTracer tracer(trace_text, trace_limit, false);
+    std::string no_trace;
+    if (trace != nullptr) trace->clear();
+    // Into a string, not a stream: iostreams would double the wasm module.
+    trace::JsonlTracer tracer(trace != nullptr ? *trace : no_trace, trace_limit, false);
     if (trace != nullptr) {
         std::string error;
         tracer.begin(solver, "sudoku web page", error);
@@ -86,10 +87,7 @@ SudokuAnswer solve_sudoku(const std::string& puzzle, std::string* trace, std::ui
     answer.nodes = statistics.nodes;
     answer.failures = statistics.failures;
     answer.propagations = statistics.propagations;
-    if (trace != nullptr) {
-        tracer.finish(solver, statistics);
-        *trace = std::move(trace_text).str();
-    }
+    if (trace != nullptr) tracer.finish(solver, statistics);
     return answer;
 }
 

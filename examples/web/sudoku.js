@@ -6,7 +6,8 @@
 "use strict";
 (function () {
 const traceLimit = 200000;  // events: the budget of `prune trace view` (trace/trace_view.hpp)
-const examplePuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+// Top95 #25 (puzzles/sudoku/examples/top95_25_hard.txt): one that needs a search tree.
+const examplePuzzle = "1.....7.9.4...72..8.........7..1..6.3.......5.6..4..2.........8..53...7.7.2....46";
 const $ = id => document.getElementById(id);
 const fromBase64 = id => Uint8Array.from(atob($(id).textContent.trim()), c => c.charCodeAt(0));
 const textOf = id => new TextDecoder().decode(fromBase64(id));
@@ -28,7 +29,7 @@ function buildGrid() {
       input.dataset.cell = 9 * r + c;
       input.addEventListener("input", () => edited(input));
       input.addEventListener("keydown", ev => move(ev, 9 * r + c));
-      input.addEventListener("paste", ev => pasted(ev, input));
+      input.addEventListener("paste", pasted);
       td.appendChild(input);
       tr.appendChild(td);
       cells.push(input);
@@ -51,12 +52,11 @@ function move(ev, at) {
   if (step !== undefined && at + step >= 0 && at + step < 81) { cells[at + step].focus(); ev.preventDefault(); }
   else if (ev.key === "Enter") solveGrid();
 }
-function pasted(ev, input) {
-  const text = (ev.clipboardData || window.clipboardData).getData("text").replace(/[\s|+-]/g, "");
-  if (text.length < 81) return;  // one digit: the input event takes it
+function pasted(ev) {
+  const text = ev.clipboardData.getData("text").replace(/[\s|+-]/g, "");
+  if (text.length < 81) return;  // a digit or two: the input event takes them
   ev.preventDefault();
   fill(text);
-  void input;
 }
 function fill(text) { cells.forEach((input, i) => setCell(input, text[i] || "", "clue")); setStatus("", ""); }
 function gridPuzzle() { return cells.map(input => input.className === "clue" ? input.value : ".").join(""); }

@@ -5,7 +5,7 @@
 //    `prune solve sudoku --trace`'s line for line (the header's "source" aside); the
 //    trace viewer in the page loaded it without a script error and counts its events;
 // 2. a puzzle typed cell by cell into the grid, then Solve clicked: the grid holds
-//    native prune's solution;
+//    native prune's solution; then a puzzle pasted into one cell fills the grid;
 // 3. that hard puzzle with one wrong digit added: "no solution", as native prune says;
 // 4. a puzzle of 3 characters: an error message, no crash.
 // Exit 0 when every check holds, 1 otherwise.
@@ -99,12 +99,21 @@ async function main() {
     const before = await p.evaluate("Array.from(document.querySelectorAll('#grid input'), i => i.value || '.').join('')");
     await p.evaluate("document.getElementById('solve').click()");
     await p.waitFor(settled, 120);
-    return Object.assign(await p.evaluate(report), {before});
+    const solved = await p.evaluate(report);
+    // Then 81 characters pasted into one cell replace the whole grid.
+    const pastedGrid = await p.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData("text/plain", ${JSON.stringify(hard.replace(/(.{9})/g, "$1\n"))});
+      document.querySelectorAll('#grid input')[40].dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+      return Array.from(document.querySelectorAll('#grid input'), i => i.value || '.').join('');
+    })()`);
+    return Object.assign(solved, {before, pastedGrid});
   });
   if (t) {
     check(t.before === typed.replace(/0/g, "."), "typed: the grid holds the typed clues", t.before);
     check(t.state === "solved" && t.grid === nativeTyped.grid, "typed: Solve fills in native prune's solution", t.grid + " != " + nativeTyped.grid);
     check(t.trace === "shown" && t.viewerEvents > 0, "typed: the viewer shows the trace", t.trace + " " + t.viewerEvents);
+    check(t.pastedGrid === hard, "pasted: 81 characters (in rows) pasted into a cell fill the grid", t.pastedGrid);
   }
 
   // 3. One wrong digit: a blank cell given a value other than its solution's, that no

@@ -45,24 +45,25 @@ native=$work/native/web_sudoku_native
 runner=$root/examples/web/node_sudoku.js
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-# run NAME COMMAND...: R processes; keeps each one's first and last pass and compile time.
+# run NAME COMMAND...: one process; keeps its first and last pass and its compile time.
 run() {
     local name=$1
     shift
-    : > "$work/$name.first"; : > "$work/$name.last"; : > "$work/$name.compile"
-    for ((i = 1; i <= repeats; i++)); do
-        "$@" > "$work/$name.out" 2> "$work/$name.err"
-        if [[ -n $solutions ]] && ! diff -q "$work/$name.out" "$solutions" >/dev/null; then
-            echo "wasm_vs_native: $name: wrong answers (see $work/$name.out)" >&2; exit 1
-        fi
-        awk '$1 == "pass_cpu_seconds" && $2 == 1 { print $3 }' "$work/$name.err" >> "$work/$name.first"
-        awk '$1 == "pass_cpu_seconds" { last = $3 } END { print last }' "$work/$name.err" >> "$work/$name.last"
-        awk '$1 == "compile_cpu_seconds" { print $2 }' "$work/$name.err" >> "$work/$name.compile"
-    done
+    "$@" > "$work/$name.out" 2> "$work/$name.err"
+    if [[ -n $solutions ]] && ! diff -q "$work/$name.out" "$solutions" >/dev/null; then
+        echo "wasm_vs_native: $name: wrong answers (see $work/$name.out)" >&2; exit 1
+    fi
+    awk '$1 == "pass_cpu_seconds" && $2 == 1 { print $3 }' "$work/$name.err" >> "$work/$name.first"
+    awk '$1 == "pass_cpu_seconds" { last = $3 } END { print last }' "$work/$name.err" >> "$work/$name.last"
+    awk '$1 == "compile_cpu_seconds" { print $2 }' "$work/$name.err" >> "$work/$name.compile"
 }
-run native "$native" "$puzzles" "$passes"
-run wasm node "$runner" "$wasm" "$puzzles" "$passes"
-run eager node --no-liftoff --no-wasm-lazy-compilation "$runner" "$wasm" "$puzzles" 1
+for name in native wasm eager; do : > "$work/$name.first"; : > "$work/$name.last"; : > "$work/$name.compile"; done
+# Interleaved, so that a busy machine weighs on the three alike.
+for ((i = 1; i <= repeats; i++)); do
+    run native "$native" "$puzzles" "$passes"
+    run wasm node "$runner" "$wasm" "$puzzles" "$passes"
+    run eager node --no-liftoff --no-wasm-lazy-compilation "$runner" "$wasm" "$puzzles" "$passes"
+done
 diff -q "$work/native.out" "$work/wasm.out" >/dev/null || { echo "wasm_vs_native: the wasm and native answers differ" >&2; exit 1; }
 
 count=$(grep -c . "$puzzles")
@@ -71,7 +72,7 @@ native_last=$(median < "$work/native.last")
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
 echo "$count puzzles of $(basename "$puzzles"), answers ${solutions:+checked against $(basename "$solutions") and }equal in both builds"
 echo "module: $(stat -c %s "$wasm") bytes, $(gzip -9c "$wasm" | wc -c) gzipped (gzip -9)"
-echo "CPU seconds of the solving loop, median of $repeats processes ($(node --version), $(g++ --version | head -1)):"
+echo "CPU seconds of the solving loop, median of $repeats processes ($(node --version), $(g++ --version | head -1); load average $(cut -d' ' -f1 /proc/loadavg)):"
 printf '  %-44s %10s %8s %10s %8s\n' "" "first pass" "" "pass $passes" ""
 printf '  %-44s %10.4f %8s %10.4f %8s\n' "native (g++, -O3)" "$native_first" "" "$native_last" ""
 wasm_first=$(median < "$work/wasm.first")
@@ -79,5 +80,7 @@ wasm_last=$(median < "$work/wasm.last")
 printf '  %-44s %10.4f %8s %10.4f %8s\n' "wasm under Node, V8's default tiering" "$wasm_first" "$(ratio "$wasm_first" "$native_first")" \
        "$wasm_last" "$(ratio "$wasm_last" "$native_last")"
 eager_first=$(median < "$work/eager.first")
-printf '  %-44s %10.4f %8s\n' "wasm under Node, optimised before the run" "$eager_first" "$(ratio "$eager_first" "$native_first")"
+eager_last=$(median < "$work/eager.last")
+printf '  %-44s %10.4f %8s %10.4f %8s\n' "wasm under Node, optimised before the run" "$eager_first" "$(ratio "$eager_first" "$native_first")" \
+       "$eager_last" "$(ratio "$eager_last" "$native_last")"
 echo "  (the eager compile of the module itself: $(median < "$work/eager.compile") s CPU; by default: $(median < "$work/wasm.compile") s)"

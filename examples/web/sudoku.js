@@ -96,6 +96,7 @@ function solve(puzzle) {
   web.trace = record ? cString(api.prune_web_trace()) : "";
   showAnswer(answer, puzzle);
   if (record && answer.status !== "error") showTrace(web.trace);
+  else hideTrace();  // not the last puzzle's trace under this one's answer
   document.body.dataset.state = answer.status;
 }
 function solveGrid() { if (api) solve(gridPuzzle()); }
@@ -120,6 +121,13 @@ function showAnswer(answer, puzzle) {
 function viewerPage(title, note, data) {
   const fills = {TITLE: escapeHtml(title), NOTE: note, DATA: data, STYLE: textOf("viewer-style"), SCRIPT: textOf("viewer-script")};
   return textOf("viewer-page").replace(/@(TITLE|NOTE|DATA|STYLE|SCRIPT)@/g, (marker, name) => fills[name]);
+}
+function hideTrace() {
+  $("trace").onload = null;  // emptying the frame loads about:blank: not a trace
+  $("trace").style.display = "none";
+  $("trace").removeAttribute("srcdoc");
+  $("tracenote").style.display = "";
+  delete document.body.dataset.trace;
 }
 function showTrace(text) {
   const lines = text.split("\n").filter(line => line.trim() !== "");

@@ -5,7 +5,8 @@
 //    `prune solve sudoku --trace`'s line for line (the header's "source" aside); the
 //    trace viewer in the page loaded it without a script error and counts its events;
 // 2. a puzzle typed cell by cell into the grid, then Solve clicked: the grid holds
-//    native prune's solution; then a puzzle pasted into one cell fills the grid;
+//    native prune's solution; then a puzzle pasted into one cell fills the grid, and
+//    solved with the trace off, shows no trace;
 // 3. that hard puzzle with one wrong digit added: "no solution", as native prune says;
 // 4. a puzzle of 3 characters: an error message, no crash.
 // Exit 0 when every check holds, 1 otherwise.
@@ -107,13 +108,20 @@ async function main() {
       document.querySelectorAll('#grid input')[40].dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
       return Array.from(document.querySelectorAll('#grid input'), i => i.value || '.').join('');
     })()`);
-    return Object.assign(solved, {before, pastedGrid});
+    // Solved again without the trace: the last puzzle's trace is not left on show.
+    await p.evaluate("document.getElementById('record').checked = false; document.getElementById('solve').click()");
+    await p.waitFor(settled, 120);
+    const untraced = await p.evaluate("({grid: Array.from(document.querySelectorAll('#grid input'), i => i.value || '.').join(''), " +
+                                      "frame: getComputedStyle(document.getElementById('trace')).display, trace: document.body.dataset.trace || ''})");
+    return Object.assign(solved, {before, pastedGrid, untraced});
   });
   if (t) {
     check(t.before === typed.replace(/0/g, "."), "typed: the grid holds the typed clues", t.before);
     check(t.state === "solved" && t.grid === nativeTyped.grid, "typed: Solve fills in native prune's solution", t.grid + " != " + nativeTyped.grid);
     check(t.trace === "shown" && t.viewerEvents > 0, "typed: the viewer shows the trace", t.trace + " " + t.viewerEvents);
     check(t.pastedGrid === hard, "pasted: 81 characters (in rows) pasted into a cell fill the grid", t.pastedGrid);
+    check(t.untraced.grid === native.grid && t.untraced.frame === "none" && t.untraced.trace === "",
+          "untraced: solved again with the trace off, no stale trace shown", JSON.stringify(t.untraced));
   }
 
   // 3. One wrong digit: a blank cell given a value other than its solution's, that no

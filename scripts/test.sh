@@ -6,8 +6,9 @@
 #      program built with gcc and pkg-config against the installed prune.h;
 #   4. the engine built with -fno-exceptions -fno-rtti, and an example linked to it;
 #   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite.
-# A test whose prerequisite (z3, minizinc, fzn-gecode, chromium, ../shared) is missing
-# is skipped, never passed: the run lists "N skipped: ..." and, when CI=true, fails.
+# A test whose prerequisite (z3, minizinc, fzn-gecode, chromium, the wasm toolchain,
+# ../shared) is missing is skipped, never passed: the run lists "N skipped: ..." and,
+# when CI=true, fails.
 # Usage: scripts/test.sh [--no-sanitize]        (run from anywhere; needs root or sudo for apt-get)
 # PRUNE_TEST_HIDE=minizinc,chromium makes the tests treat those programs as missing.
 set -euo pipefail
@@ -29,7 +30,16 @@ command -v gcc >/dev/null || need+=(gcc)            # the C API from C
 command -v arm-none-eabi-g++ >/dev/null || need+=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib)
 command -v qemu-system-arm >/dev/null || need+=(qemu-system-arm)  # the Cortex-M4 image
 command -v pkg-config >/dev/null || need+=(pkg-config)
-have_browser || need+=(chromium)                    # the trace viewer test (headless)
+have_browser || need+=(chromium)                    # the trace viewer and web page tests (headless)
+# The engine as WebAssembly in a web page (examples/web/): clang and lld for wasm32,
+# wasi-libc, the wasm32 C++ library and compiler builtins; Node drives Chromium in the test.
+command -v node >/dev/null || need+=(nodejs)
+command -v clang++ >/dev/null || command -v clang++-14 >/dev/null || need+=(clang)
+command -v wasm-ld >/dev/null || need+=(lld)
+[ -e /usr/lib/wasm32-wasi/libc.a ] || need+=(wasi-libc)
+[ -e /usr/lib/wasm32-wasi/libc++.a ] || need+=(libc++-14-dev-wasm32)
+[ -e /usr/lib/wasm32-wasi/libc++abi.a ] || need+=(libc++abi-14-dev-wasm32)
+compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a" >/dev/null || need+=(libclang-rt-14-dev-wasm32)
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
   echo "== installing: ${need[*]}"

@@ -141,15 +141,20 @@ bool JsonlTracer::begin(const Solver& solver, const std::string& source, std::st
     append_propagators(h, solver);
     append_grid(h, cells);
     h += "}\n";
-    out_ << h;
+    write(h);
     return true;
+}
+
+void JsonlTracer::write(std::string_view text) {
+    if (text_ != nullptr) text_->append(text);
+    else stream_->write(text.data(), static_cast<std::streamsize>(text.size()));
 }
 
 bool JsonlTracer::open_event(const char* type) {
     if (limit_ != 0 && events_ >= limit_) {
         if (!truncated_) {
             truncated_ = true;
-            out_ << "{\"e\":\"truncated\",\"limit\":" << limit_ << "}\n";
+            write("{\"e\":\"truncated\",\"limit\":" + std::to_string(limit_) + "}\n");
         }
         return false;
     }
@@ -166,7 +171,7 @@ bool JsonlTracer::open_event(const char* type) {
 
 void JsonlTracer::close_event() {
     line_ += "}\n";
-    out_ << line_;
+    write(line_);
 }
 
 void JsonlTracer::on_node(std::uint64_t id, std::uint64_t parent, int depth) {
@@ -313,8 +318,8 @@ void JsonlTracer::finish(const Solver&, const SearchStatistics& st) {
     append_key(e, "truncated");
     e += truncated_ ? "true" : "false";
     e += "}\n";
-    out_ << e;
-    out_.flush();
+    write(e);
+    if (stream_ != nullptr) stream_->flush();
 }
 
 }  // namespace prune::trace

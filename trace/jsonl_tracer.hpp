@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "trace/trace_events.hpp"
 
@@ -16,7 +17,11 @@ inline constexpr int trace_format_version = 1;
 class JsonlTracer final : public RunTracer {
 public:
     // `limit`: at most this many event lines after the header (0: no limit).
-    JsonlTracer(std::ostream& out, std::uint64_t limit, bool times) : out_(out), limit_(limit), times_(times) {}
+    JsonlTracer(std::ostream& out, std::uint64_t limit, bool times) : stream_(&out), limit_(limit), times_(times) {}
+    // The same lines appended to a string: no stream is used, so a program without
+    // iostreams does not link them (the wasm page of examples/web/, where they would
+    // double the module).
+    JsonlTracer(std::string& out, std::uint64_t limit, bool times) : text_(&out), limit_(limit), times_(times) {}
 
     bool begin(const Solver& solver, const std::string& source, std::string& error) override;
     void finish(const Solver& solver, const SearchStatistics& statistics) override;
@@ -38,8 +43,10 @@ private:
     bool open_event(const char* type);  // starts a line; false past the limit
     void close_event();
     void append_change(const Solver& s, IntVar x, const DomainBefore& before);
+    void write(std::string_view text);
 
-    std::ostream& out_;
+    std::ostream* stream_ = nullptr;  // one of these two is set
+    std::string* text_ = nullptr;
     std::uint64_t limit_;
     bool times_;
     std::uint64_t events_ = 0;

@@ -137,6 +137,32 @@ TEST_CASE("a trace limit cuts the events and says so", "[trace]") {
     CHECK(contains(lines[7], "\"truncated\":true"));
 }
 
+TEST_CASE("a trace written into a string is the one a stream gets", "[trace]") {
+    using namespace prune;
+    auto run = [](auto& out, std::uint64_t limit) {
+        Solver s;
+        std::vector<IntVar> q = s.new_int_vars(5, 0, 4, "q");
+        all_different(s, q);
+        trace::JsonlTracer tracer(out, limit, false);
+        std::string error;
+        REQUIRE(tracer.begin(s, "string", error));
+        s.set_tracer(&tracer);
+        Search search(s);
+        std::uint64_t n = 0;
+        REQUIRE(search.count(n) == SearchStatus::exhausted);
+        tracer.finish(s, search.statistics());
+    };
+    for (const std::uint64_t limit : {std::uint64_t{0}, std::uint64_t{7}}) {
+        std::ostringstream stream;
+        std::string text = "kept ";  // appended to, not replaced
+        run(stream, limit);
+        run(text, limit);
+        CHECK(text == "kept " + stream.str());
+        CHECK(lines_of(stream.str()).size() > (limit == 0 ? 100u : 8u));
+        CHECK(contains(text, "{\"e\":\"truncated\",\"limit\":7}\n") == (limit == 7));
+    }
+}
+
 #if defined(PRUNE_CLI_PATH)
 using namespace prune::cli::testing;
 

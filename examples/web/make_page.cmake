@@ -1,0 +1,42 @@
+# Writes the self-contained sudoku page: examples/web/sudoku.html with its style, its
+# script, the WASI shim and, base64-encoded, the wasm module and the trace viewer's
+# page, style and script (trace/viewer/). Run at build time (CMakeLists.txt):
+#   cmake -DSOURCE=examples/web -DVIEWER=trace/viewer -DWASM=prune_web.wasm -DOUTPUT=sudoku.html -P make_page.cmake
+foreach(required SOURCE VIEWER WASM OUTPUT)
+  if(NOT DEFINED ${required})
+    message(FATAL_ERROR "make_page.cmake: -D${required}=... is missing")
+  endif()
+endforeach()
+find_program(BASE64 base64 REQUIRED)  # coreutils
+function(base64_of file out)
+  execute_process(COMMAND ${BASE64} -w0 ${file} OUTPUT_VARIABLE text RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "make_page.cmake: base64 ${file} failed")
+  endif()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+file(READ ${SOURCE}/sudoku.html page)
+file(READ ${SOURCE}/sudoku.css style)
+file(READ ${SOURCE}/sudoku.js script)
+file(READ ${SOURCE}/wasi_shim.js shim)
+base64_of(${WASM} wasm)
+base64_of(${VIEWER}/page.html viewer_page)
+base64_of(${VIEWER}/viewer.css viewer_style)
+base64_of(${VIEWER}/viewer.js viewer_script)
+# The base64 texts first: the scripts put in afterwards are never searched for markers.
+string(REPLACE "@PRUNE_WASM_BASE64@" "${wasm}" page "${page}")
+string(REPLACE "@PRUNE_VIEWER_PAGE_BASE64@" "${viewer_page}" page "${page}")
+string(REPLACE "@PRUNE_VIEWER_STYLE_BASE64@" "${viewer_style}" page "${page}")
+string(REPLACE "@PRUNE_VIEWER_SCRIPT_BASE64@" "${viewer_script}" page "${page}")
+string(REPLACE "@PRUNE_PAGE_STYLE@" "${style}" page "${page}")
+string(REPLACE "@PRUNE_WASI_SHIM@" "${shim}" page "${page}")
+string(REPLACE "@PRUNE_PAGE_SCRIPT@" "${script}" page "${page}")
+foreach(text IN ITEMS shim script)
+  string(FIND "${${text}}" "</script" closing)
+  if(NOT closing EQUAL -1)
+    message(FATAL_ERROR "make_page.cmake: the ${text} contains </script and cannot be inlined")
+  endif()
+endforeach()
+file(WRITE ${OUTPUT}.tmp "${page}")
+file(RENAME ${OUTPUT}.tmp ${OUTPUT})

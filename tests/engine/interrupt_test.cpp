@@ -171,7 +171,7 @@ TEST_CASE("the time limit reads the host's clock, not the engine's", "[search][l
     CHECK(search.statistics().seconds >= 0.5);
 }
 
-TEST_CASE("the memory limit reads the host's probe; without one it is refused", "[search][limits][host]") {
+TEST_CASE("the memory limit reads the host's probe, and without one it is refused", "[search][limits][host]") {
     SearchOptions options;
     options.limits.memory_mb = 1;
     Solver without;

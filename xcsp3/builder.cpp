@@ -1045,6 +1045,12 @@ void Builder::post_regular(const Constraint& c) {
 // length 0 may be anywhere, the default).
 void Builder::post_no_overlap(const Constraint& c) {
     ++m_.constraints;
+    if (c.lists.size() == 4) {  // two dimensions: x, y origins, then x, y lengths
+        check(no_overlap_2d(s_, vars_of(c.lists[0]), vars_of(c.lists[1]), vars_of(c.lists[2]), vars_of(c.lists[3]),
+                            c.zero_ignored),
+              c.at, "no_overlap_2d");
+        return;
+    }
     check(disjunctive(s_, vars_of(c.lists[0]), vars_of(c.lists[1]), c.zero_ignored), c.at, "disjunctive");
 }
 

@@ -365,6 +365,19 @@ bool Evaluator::holds(const Constraint& c) const {
             return at == first && steps == in_cycle;
         }
         case Kind::no_overlap: {
+            if (c.lists.size() == 4) {  // boxes: apart along x or along y
+                const std::vector<std::int64_t> x = values(c.lists[0]), y = values(c.lists[1]);
+                const std::vector<std::int64_t> w = values(c.lists[2]), h = values(c.lists[3]);
+                for (std::size_t i = 0; i < x.size(); ++i) {
+                    for (std::size_t j = i + 1; j < x.size(); ++j) {
+                        if (c.zero_ignored && (w[i] == 0 || h[i] == 0 || w[j] == 0 || h[j] == 0)) continue;
+                        const bool apart = plus(x[i], w[i]) <= x[j] || plus(x[j], w[j]) <= x[i] ||
+                                           plus(y[i], h[i]) <= y[j] || plus(y[j], h[j]) <= y[i];
+                        if (!apart) return false;
+                    }
+                }
+                return true;
+            }
             const std::vector<std::int64_t> s = values(c.lists[0]), l = values(c.lists[1]);
             for (std::size_t i = 0; i < s.size(); ++i) {
                 for (std::size_t j = i + 1; j < s.size(); ++j) {

@@ -179,6 +179,7 @@ private:
     void read_regular(const Element& e);
     void read_circuit(const Element& e);
     void read_scheduling(const Element& e);
+    std::vector<std::vector<Expr>> pairs_of(const Element& e) const;
     void read_instantiation(const Element& e);
     void read_clause(const Element& e);
     std::vector<std::vector<Expr>> matrix_of(const Element& e) const;
@@ -1034,10 +1035,23 @@ void Reader::read_scheduling(const Element& e) {
     const Element& lengths = required(e, "lengths");
     check_attributes(origins, {});
     check_attributes(lengths, {});
-    if (text_of(origins).find('(') != std::string::npos) unsupported(origins.at, "<noOverlap> in several dimensions");
-    c.lists.push_back(list_of(origins));
-    c.lists.push_back(list_of(lengths));
-    if (c.lists[0].size() != c.lists[1].size()) fail(e.at, "as many lengths as origins are needed");
+    if (!cumulative && text_of(origins).find('(') != std::string::npos) {
+        // Two dimensions: lists are x origins, y origins, x lengths, y lengths.
+        const std::vector<std::vector<Expr>> at = pairs_of(origins), size = pairs_of(lengths);
+        if (at.size() != size.size()) fail(e.at, "as many lengths as origins are needed");
+        for (int d = 0; d < 2; ++d) c.lists.emplace_back();
+        for (int d = 0; d < 2; ++d) c.lists.emplace_back();
+        for (std::size_t i = 0; i < at.size(); ++i) {
+            for (std::size_t d = 0; d < 2; ++d) {
+                c.lists[d].push_back(at[i][d]);
+                c.lists[2 + d].push_back(size[i][d]);
+            }
+        }
+    } else {
+        c.lists.push_back(list_of(origins));
+        c.lists.push_back(list_of(lengths));
+        if (c.lists[0].size() != c.lists[1].size()) fail(e.at, "as many lengths as origins are needed");
+    }
     if (cumulative) {
         if (e.child("ends") != nullptr) unsupported(e.child("ends")->at, "<cumulative> with <ends>");
         c.values = list_of(required(e, "heights"));
@@ -1055,6 +1069,40 @@ void Reader::read_scheduling(const Element& e) {
         if (!x.is_variable() && !x.is_constant()) fail(x.at, "heights are variables or integers");
     }
     in_.constraints.push_back(std::move(c));
+}
+
+// "(a,b)(c,d)...": the boxes of a two-dimensional noOverlap, each a pair of
+// variables or integers (more dimensions are refused).
+std::vector<std::vector<Expr>> Reader::pairs_of(const Element& e) const {
+    std::string text;
+    for (const char ch : text_of(e)) {
+        if (ch != ' ' && ch != '\t' && ch != '\n' && ch != '\r') text += ch;
+    }
+    std::vector<std::vector<Expr>> pairs;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] != '(') fail(e.text_at, "expected '(' to start a box in <" + e.name + ">");
+        const std::size_t close = text.find(')', i);
+        if (close == std::string::npos) fail(e.text_at, "missing ')' in <" + e.name + ">");
+        std::vector<Token> parts;
+        std::size_t from = i + 1;
+        for (std::size_t j = i + 1; j <= close; ++j) {
+            if (j == close || text[j] == ',') {
+                parts.push_back(Token{text.substr(from, j - from), e.text_at});
+                from = j + 1;
+            }
+        }
+        if (parts.size() != 2) unsupported(e.at, "<noOverlap> in " + std::to_string(parts.size()) + " dimensions");
+        std::vector<Expr> box;
+        for (const Token& part : parts) {
+            const std::vector<Expr> one = list_of(std::vector<Token>{part});
+            if (one.size() != 1) fail(e.text_at, "a box coordinate is one variable or integer, not '" + part.text + "'");
+            box.push_back(one[0]);
+        }
+        pairs.push_back(std::move(box));
+        i = close + 1;
+    }
+    return pairs;
 }
 
 void Reader::read_instantiation(const Element& e) {

@@ -191,7 +191,7 @@ TEST_CASE("xcsp3 model: values beyond the engine's range are refused, not wrappe
 }
 
 TEST_CASE("xcsp3: the engine model counts as the checker-only brute force on prune's instances", "[xcsp3]") {
-    for (const char* name : {"intension.xml", "globals.xml", "structures.xml", "circuit.xml"}) {
+    for (const char* name : {"intension.xml", "globals.xml", "structures.xml", "circuit.xml", "rectangles.xml"}) {
         INFO(name);
         const Instance in = read_instance(file_text(own_instance(name)), name);
         const std::uint64_t expected = brute_force(in);
@@ -375,13 +375,13 @@ TEST_CASE("prune xcsp3 refuses what it does not read, with file:line:col and exi
     CHECK(contains(r.err, "unsupported.xml:9:5: error: constraint <knapsack> not supported"));
     CHECK(r.out.empty());
     ScratchDirectory dir;
-    const std::string two_d = write_file(dir, "two_d.xml",
-        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables><array id=\"x\" size=\"[4]\"> 0..2 </array></variables>\n"
-        "<constraints>\n  <noOverlap>\n    <origins> (x[0],x[1])(x[2],x[3]) </origins>\n    <lengths> (1,1)(1,1) </lengths>\n"
-        "  </noOverlap>\n</constraints></instance>\n");
-    const RunResult c = run_prune("xcsp3 " + quoted(two_d));
+    const std::string three_d = write_file(dir, "three_d.xml",
+        "<instance format=\"XCSP3\" type=\"CSP\">\n<variables><array id=\"x\" size=\"[6]\"> 0..2 </array></variables>\n"
+        "<constraints>\n  <noOverlap>\n    <origins> (x[0],x[1],x[2])(x[3],x[4],x[5]) </origins>\n"
+        "    <lengths> (1,1,1)(1,1,1) </lengths>\n  </noOverlap>\n</constraints></instance>\n");
+    const RunResult c = run_prune("xcsp3 " + quoted(three_d));
     CHECK(c.exit_code == 2);
-    CHECK(contains(c.err, "two_d.xml:5:5: error: <noOverlap> in several dimensions not supported"));
+    CHECK(contains(c.err, "three_d.xml:5:5: error: <noOverlap> in 3 dimensions not supported"));
     CHECK(run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --bogus").exit_code == 2);
     CHECK(run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --all --count").exit_code == 2);
     CHECK(run_prune("xcsp3 /nonexistent.xml").exit_code == 2);

@@ -30,6 +30,14 @@ struct LinearForm {
     std::map<int, std::int64_t> terms;  // solver variable index -> coefficient
     std::int64_t constant = 0;
 
+    // The terms as linear()'s coefficients and variables.
+    void split(std::vector<std::int64_t>& coefficients, std::vector<IntVar>& vars) const {
+        for (const auto& [index, a] : terms) {
+            coefficients.push_back(a);
+            vars.push_back(IntVar{index});
+        }
+    }
+
     void add(IntVar x, std::int64_t k) {
         if (k == 0) return;
         std::int64_t& c = terms[x.index];
@@ -209,10 +217,7 @@ IntVar Builder::var_of_form(const LinearForm& f, Position at) {
 void Builder::post_form(const LinearForm& f, Comparison c, Position at) {
     std::vector<std::int64_t> k;
     std::vector<IntVar> xs;
-    for (const auto& [index, a] : f.terms) {
-        k.push_back(a);
-        xs.push_back(IntVar{index});
-    }
+    f.split(k, xs);
     ++m_.constraints;
     if (xs.empty()) {
         if (!relation_holds(f.constant, c.relation, c.rhs)) m_.unsatisfiable = true;
@@ -224,10 +229,7 @@ void Builder::post_form(const LinearForm& f, Comparison c, Position at) {
 void Builder::post_form_reified(const LinearForm& f, Comparison c, BoolVar b, Position at) {
     std::vector<std::int64_t> k;
     std::vector<IntVar> xs;
-    for (const auto& [index, a] : f.terms) {
-        k.push_back(a);
-        xs.push_back(IntVar{index});
-    }
+    f.split(k, xs);
     ++m_.constraints;
     if (xs.empty()) {
         const bool holds = relation_holds(f.constant, c.relation, c.rhs);

@@ -1,4 +1,5 @@
 #include "constraint_catalog.hpp"
+#include "constraint_catalog_parts.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -9,15 +10,22 @@
 
 namespace prune::test::catalog {
 
-// Circuit, inverse and the scheduling globals (constraint_catalog_graphs.cpp).
-std::vector<ConstraintSpec> graph_and_scheduling_specs();
+int uniform(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
+
+ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim, std::function<Constraint(Random&, int)> draw) {
+    ConstraintSpec spec;
+    spec.name = std::move(name);
+    spec.min_arity = min_arity;
+    spec.max_arity = max_arity;
+    spec.claim = claim;
+    spec.draw = std::move(draw);
+    return spec;
+}
 
 namespace {
 
 using Vars = std::vector<IntVar>;
 using Tuples = std::vector<std::vector<int>>;
-
-int uniform(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
 
 bool compare(Relation rel, std::int64_t lhs, std::int64_t rhs) { return relation_holds(lhs, rel, rhs); }
 
@@ -32,16 +40,6 @@ const char* relation_text(Relation rel) {
 }
 
 Vars except_last(const Vars& x) { return Vars(x.begin(), x.end() - 1); }
-
-ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim, std::function<Constraint(Random&, int)> draw) {
-    ConstraintSpec spec;
-    spec.name = std::move(name);
-    spec.min_arity = min_arity;
-    spec.max_arity = max_arity;
-    spec.claim = claim;
-    spec.draw = std::move(draw);
-    return spec;
-}
 
 // ---- Linear ----
 

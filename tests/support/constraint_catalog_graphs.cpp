@@ -6,24 +6,12 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "constraint_catalog.hpp"
+#include "constraint_catalog_parts.hpp"
 
 namespace prune::test::catalog {
 namespace {
 
 using Vars = std::vector<IntVar>;
-
-int uniform(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
-
-ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim, std::function<Constraint(Random&, int)> draw) {
-    ConstraintSpec spec;
-    spec.name = std::move(name);
-    spec.min_arity = min_arity;
-    spec.max_arity = max_arity;
-    spec.claim = claim;
-    spec.draw = std::move(draw);
-    return spec;
-}
 
 // ---- circuit / subcircuit ----
 

@@ -186,21 +186,7 @@ TEST_CASE("regular with more than 64 states (several words per layer) is domain 
         for (int q = 0; q < a.states; ++q) {
             if (r.below(4) == 0) a.accepting.push_back(q);
         }
-        auto holds = [a](const Assignment& x) {
-            std::vector<char> current(static_cast<std::size_t>(a.states), 0), next;
-            current[static_cast<std::size_t>(a.initial)] = 1;
-            for (int v : x) {
-                next.assign(current.size(), 0);
-                for (const auto& t : a.transitions) {
-                    if (t.value == v && current[static_cast<std::size_t>(t.from)]) next[static_cast<std::size_t>(t.to)] = 1;
-                }
-                current = next;
-            }
-            for (int q : a.accepting) {
-                if (current[static_cast<std::size_t>(q)]) return true;
-            }
-            return false;
-        };
+        auto holds = [a](const Assignment& x) { return catalog::automaton_accepts(a, x); };
         return Constraint{holds, [a](Solver& s, const std::vector<IntVar>& x) { regular(s, x, a); }, {}};
     };
     CheckOptions options;

@@ -12,6 +12,22 @@ namespace prune::test::catalog {
 
 int uniform(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
 
+bool automaton_accepts(const Automaton& a, const std::vector<int>& word) {
+    std::vector<char> current(static_cast<std::size_t>(a.states), 0), next;
+    current[static_cast<std::size_t>(a.initial)] = 1;
+    for (int v : word) {
+        next.assign(current.size(), 0);
+        for (const auto& t : a.transitions) {
+            if (t.value == v && current[static_cast<std::size_t>(t.from)]) next[static_cast<std::size_t>(t.to)] = 1;
+        }
+        current = next;
+    }
+    for (int q : a.accepting) {
+        if (current[static_cast<std::size_t>(q)]) return true;
+    }
+    return false;
+}
+
 ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim, std::function<Constraint(Random&, int)> draw) {
     ConstraintSpec spec;
     spec.name = std::move(name);
@@ -735,21 +751,7 @@ ConstraintSpec regular_spec(bool repeated) {
             if (repeated) w.push_back(x[0]);
             return w;
         };
-        auto holds = [=](const Assignment& x) {
-            std::vector<char> current(static_cast<std::size_t>(a.states), 0), next;
-            current[static_cast<std::size_t>(a.initial)] = 1;
-            for (int v : word(x)) {
-                next.assign(current.size(), 0);
-                for (const auto& t : a.transitions) {
-                    if (t.value == v && current[static_cast<std::size_t>(t.from)]) next[static_cast<std::size_t>(t.to)] = 1;
-                }
-                current = next;
-            }
-            for (int q : a.accepting) {
-                if (current[static_cast<std::size_t>(q)]) return true;
-            }
-            return false;
-        };
+        auto holds = [=](const Assignment& x) { return automaton_accepts(a, word(x)); };
         return Constraint{holds, [=](Solver& s, const Vars& x) { regular(s, word(x), a); }, {}};
     });
     spec.min_value = -2;

@@ -22,6 +22,10 @@ const ConstraintSpec& spec(const std::string& name);
 // The specs whose names start with `prefix`.
 std::vector<const ConstraintSpec*> starting_with(const std::string& prefix);
 
+// Whether the automaton (deterministic or not) accepts the word: regular's meaning,
+// by simulating the set of current states.
+bool automaton_accepts(const Automaton& a, const std::vector<int>& word);
+
 // Runs the bench on each named spec: empty when all pass, else the first failure.
 std::string check(std::initializer_list<const char*> names, const CheckOptions& options = {});
 

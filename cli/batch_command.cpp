@@ -29,6 +29,7 @@
 #include "cli/input.hpp"
 #include "cli/progress_line.hpp"
 #include "puzzles/batch.hpp"
+#include "puzzles/common/game_id.hpp"
 #include "puzzles/registry.hpp"
 
 namespace prune::cli {
@@ -351,7 +352,9 @@ int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err) 
         err << error << "\n";
         return exit_usage;
     }
-    std::vector<BatchItem> items = puzzles::split_batch(source->text, kind->one_line_form);
+    // A file of Tatham game IDs holds one puzzle per line whatever the kind's own format.
+    const bool one_line = kind->one_line_form || puzzles::all_lines_game_ids(*source);
+    std::vector<BatchItem> items = puzzles::split_batch(source->text, one_line);
     unsigned threads = command.jobs != 0 ? command.jobs : std::max(1u, std::thread::hardware_concurrency());
     threads = static_cast<unsigned>(std::clamp<std::size_t>(items.size(), 1, threads));
 

@@ -3,6 +3,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/input.hpp"
+#include "puzzles/common/game_id.hpp"
 #include "puzzles/registry.hpp"
 
 namespace prune::cli {
@@ -12,11 +13,13 @@ namespace {
 const char* const command_line_name = "<command line>";
 
 // A puzzle given as the argument itself (prune solve sudoku 4.....8.5.3...): the
-// argument names no existing file and holds no '/' (a path), and parses as a puzzle
-// of the kind. Anything else is a file name, as before.
+// argument names no existing file, holds no '/' (a path) unless it has the shape of a
+// Tatham game ID ("5:2/3/1/...", see puzzles/common/game_id.hpp), and parses as a
+// puzzle of the kind. Anything else is a file name, as before.
 bool may_be_inline_puzzle(const std::string& argument) {
     std::error_code ec;
-    return !argument.empty() && argument != "-" && argument.find('/') == std::string::npos && !std::filesystem::exists(argument, ec);
+    const bool path_like = argument.find('/') != std::string::npos && !puzzles::looks_like_game_id(argument);
+    return !argument.empty() && argument != "-" && !path_like && !std::filesystem::exists(argument, ec);
 }
 
 // The puzzles of a one-line kind's file that did not parse as one puzzle, counted

@@ -78,8 +78,9 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "failures:         " << s.failures << "\n"
         << "propagations:     " << s.propagations << "\n"
         << "engine solutions: " << s.solutions << "\n"
-        << "restarts:         " << s.restarts << "\n"
-        << "max depth:        " << s.max_depth << "\n"
+        << "restarts:         " << s.restarts << "\n";
+    if (s.nogoods_dropped != 0) err << "nogoods dropped:  " << s.nogoods_dropped << "\n";
+    err << "max depth:        " << s.max_depth << "\n"
         << "search time:      " << s.seconds << " s\n";
 }
 
@@ -93,6 +94,7 @@ void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     json_field(json, "propagations", s.propagations);
     json_field(json, "engine_solutions", s.solutions);  // found by the search, before any symmetry factor of a count
     json_field(json, "restarts", s.restarts);
+    if (s.nogoods_dropped != 0) json_field(json, "nogoods_dropped", s.nogoods_dropped);  // the restart nogood store was full
     json_field(json, "max_depth", s.max_depth);
     json_field(json, "seconds", s.seconds);
     json.end_object();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string_view>
 
 #include "propagators/restart_nogoods.hpp"
 
@@ -42,6 +43,7 @@ Search::Search(Solver& solver, SearchOptions options)
     weight_.assign(static_cast<std::size_t>(n), 1.0);
     base_depth_ = solver_.depth();
     if (base_depth_ != 0) schedule_ = RestartSchedule{};  // restart nogoods live at the root
+    if (schedule_.enabled()) make_nogood_store();
     // Choice points and undo entries are bounded by the depth, which is bounded by
     // the variables (and their bits, for splits): reserve so search does not allocate.
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
@@ -51,6 +53,7 @@ Search::Search(Solver& solver, SearchOptions options)
 Search::~Search() {
     while (solver_.depth() > base_depth_) solver_.pop_level();
     solver_.clear_queue();
+    if (nogoods_ != nullptr) nogoods_->clear();  // they hold for this search only
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
 }
 
@@ -337,6 +340,22 @@ bool Search::projected_duplicate() {
     return false;
 }
 
+// The restart nogood store, made (or, after an earlier search on this solver, found
+// and reused) at the root before search, with room fixed from the options or the
+// model, so that no restart allocates.
+void Search::make_nogood_store() {
+    for (int id = 0; id < solver_.propagator_count(); ++id) {
+        Propagator& p = solver_.propagator(id);
+        if (std::string_view(p.kind()) == "restart-nogoods") {
+            nogoods_ = static_cast<RestartNogoods*>(&p);
+            nogoods_->clear();
+            return;
+        }
+    }
+    const std::size_t steps = options_.nogood_capacity != 0 ? options_.nogood_capacity : 16 * order_.size() + 1024;
+    nogoods_ = solver_.add(std::make_unique<RestartNogoods>(order_, steps, steps / 8 + 16));
+}
+
 bool Search::restart() {
     if (memory_over_limit()) {
         // Nogoods accumulate over restarts: the place where a long search grows.
@@ -344,23 +363,30 @@ bool Search::restart() {
         limit_hit_ = true;
         return false;
     }
-    ++statistics_.restarts;
-    ++run_;
-    failures_in_run_ = 0;
-    if (Tracer* t = solver_.tracer()) t->on_restart(run_);
     // The explored part of the tree becomes nogoods; trailing positive decisions after
     // the last negative one exclude nothing and are dropped.
     std::size_t useful = 0;
     for (std::size_t i = 0; i < stack_.size(); ++i) {
         if (stack_[i].right) useful = i + 1;
     }
-    std::vector<RestartNogoods::Step> path;
-    path.reserve(useful);
-    for (std::size_t i = 0; i < useful; ++i) path.push_back({stack_[i].decision, stack_[i].right});
+    // Dropping old nogoods (or this one) could repeat a reported solution, unless none
+    // was reported yet or the objective bound excludes them all.
+    const bool may_drop = objective_sense_ != 0 || statistics_.solutions == 0;
+    if (!may_drop && !nogoods_->fits(useful)) {
+        schedule_ = RestartSchedule{};  // no room: go on without restarts, exactly
+        return true;
+    }
+    ++statistics_.restarts;
+    ++run_;
+    failures_in_run_ = 0;
+    if (Tracer* t = solver_.tracer()) t->on_restart(run_);
     while (solver_.depth() > base_depth_) solver_.pop_level();
-    stack_.clear();
     solver_.clear_queue();
-    if (!path.empty()) solver_.add(std::make_unique<RestartNogoods>(std::move(path)));
+    const std::uint64_t dropped_before = nogoods_->dropped();
+    const auto step_at = [this](std::size_t i) { return RestartNogoods::Step{stack_[i].decision, stack_[i].right}; };
+    if (!nogoods_->add(useful, step_at, may_drop)) ++statistics_.nogoods_dropped;  // longer than the store
+    statistics_.nogoods_dropped += nogoods_->dropped() - dropped_before;
+    stack_.clear();
     current_node_ = 0;
     return apply_objective_bound() && solver_.propagate();
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "literal.hpp"
+#include "propagators/restart_nogoods.hpp"
 #include "random.hpp"
 #include "restarts.hpp"
 #include "solver.hpp"
@@ -71,6 +72,8 @@ struct SearchStatistics {
     std::uint64_t propagations = 0;
     std::uint64_t solutions = 0;
     std::uint64_t restarts = 0;
+    // Restart nogoods dropped from the full store (see SearchOptions::nogood_capacity).
+    std::uint64_t nogoods_dropped = 0;
     std::uint64_t max_depth = 0;
     double seconds = 0;  // by the host's clock; 0 without one
 };
@@ -79,6 +82,13 @@ struct SearchOptions {
     VariableSelection variable = VariableSelection::smallest_domain;
     ValueSelection value = ValueSelection::min;
     RestartPolicy restarts;
+    // Room for restart nogoods, in decisions (16 bytes each), fixed when the search
+    // starts so that restarts allocate nothing; 0: 16 per decision variable + 1,024.
+    // When a path does not fit, the oldest are dropped (counted in the statistics)
+    // while that cannot repeat a reported solution (before the first solution, and
+    // always when optimising); otherwise the search stops restarting and goes on as
+    // plain depth-first search, still complete and exact.
+    std::size_t nogood_capacity = 0;
     std::uint64_t seed = 0;
     SearchLimits limits;
     // A stop request from outside (another thread, a signal handler, a user
@@ -154,6 +164,7 @@ private:
     SearchStatus stopped_or_exhausted();
     void record_failure();
     bool restart();
+    void make_nogood_store();
     bool limit_reached();
     bool limits_supported();
     bool memory_over_limit() const;
@@ -165,6 +176,7 @@ private:
 
     Solver& solver_;
     SearchOptions options_;
+    RestartNogoods* nogoods_ = nullptr;   // owned by the solver; only with restarts
     RestartSchedule schedule_;
     Random random_;
     // A phase's variables as a range of order_, and its heuristics.

@@ -147,6 +147,7 @@ public:
     const Propagator* failed_propagator() const { return failed_propagator_; }
     int propagator_count() const { return static_cast<int>(propagators_.size()); }
     const Propagator& propagator(int id) const { return *propagators_[id]; }
+    Propagator& propagator(int id) { return *propagators_[id]; }
     // Names every propagator posted from id `first` on (one constraint may post several).
     // When they are of different kinds (alldifferent's value stage and its domain
     // stage), each name ends in its kind, "row 1 [alldifferent(value)]", so that traces

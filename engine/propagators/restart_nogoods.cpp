@@ -4,33 +4,69 @@
 
 namespace prune {
 
+RestartNogoods::RestartNogoods(std::vector<IntVar> watched, std::size_t step_capacity, std::size_t path_capacity)
+    : Propagator(PropagatorCost::linear), watched_(std::move(watched)) {
+    steps_.reserve(step_capacity);
+    paths_.reserve(path_capacity);
+}
+
 void RestartNogoods::attach(Solver& s) {
-    std::vector<int> seen;
-    for (const Step& step : path_) {
-        if (std::find(seen.begin(), seen.end(), step.decision.var.index) != seen.end()) continue;
-        seen.push_back(step.decision.var.index);
-        s.subscribe(this, step.decision.var, Condition::domain);
+    std::vector<char> seen(static_cast<std::size_t>(s.variable_count()), 0);
+    for (IntVar x : watched_) {
+        if (seen[static_cast<std::size_t>(x.index)]) continue;
+        seen[static_cast<std::size_t>(x.index)] = 1;
+        s.subscribe(this, x, Condition::domain);
     }
 }
 
-Status RestartNogoods::propagate(Solver& s) {
-    std::size_t i = static_cast<std::size_t>(start_.get());
-    for (; i < path_.size(); ++i) {
-        const Step& step = path_[i];
+// Drops the oldest paths until `length` more steps and one more path fit. Runs at the
+// root, where no TrailedInt is on the trail, so paths and steps may move.
+bool RestartNogoods::make_room(std::size_t length, bool may_drop_older) {
+    std::size_t drop = 0, freed = 0;
+    while (drop < paths_.size() && (steps_.size() - freed + length > steps_.capacity() || paths_.size() - drop + 1 > paths_.capacity())) {
+        freed += paths_[drop].length;
+        ++drop;
+    }
+    if (steps_.size() - freed + length > steps_.capacity() || paths_.size() - drop + 1 > paths_.capacity()) return false;
+    if (drop == 0) return true;
+    if (!may_drop_older) return false;
+    steps_.erase(steps_.begin(), steps_.begin() + static_cast<std::ptrdiff_t>(freed));
+    paths_.erase(paths_.begin(), paths_.begin() + static_cast<std::ptrdiff_t>(drop));
+    for (Path& p : paths_) p.offset -= static_cast<std::uint32_t>(freed);
+    dropped_ += drop;
+    return true;
+}
+
+Status RestartNogoods::propagate_path(Solver& s, Path& path) {
+    std::size_t i = static_cast<std::size_t>(path.start.get());
+    for (; i < path.length; ++i) {
+        const Step& step = steps_[path.offset + i];
         if (step.negative) {
             PRUNE_TRY(enforce(s, step.decision, true));
             // x != v on a bounds-only domain with v inside: the removal did nothing.
-            // Stay at this step (not entailed), so that the literal is enforced again
+            // Stay at this step (not satisfied), so that the literal is enforced again
             // when a bound reaches v, instead of letting x = v through.
             if (!is_false(s, step.decision)) break;
             continue;
         }
         if (is_true(s, step.decision)) continue;
-        if (is_false(s, step.decision)) return Status::entailed;
-        break;  // undecided: every later nogood still needs it
+        if (is_false(s, step.decision)) {
+            i = path.length;  // the path cannot be completed: satisfied
+            break;
+        }
+        break;  // undecided: every later step still needs it
     }
-    start_.set(s.trail(), static_cast<std::int64_t>(i));
-    return i == path_.size() ? Status::entailed : Status::ok;
+    path.start.set(s.trail(), static_cast<std::int64_t>(i));
+    return i == path.length ? Status::entailed : Status::ok;
+}
+
+// Never entailed as a whole: a later restart may add paths.
+Status RestartNogoods::propagate(Solver& s) {
+    for (Path& path : paths_) {
+        if (path.start.get() == path.length) continue;
+        if (propagate_path(s, path) == Status::failed) return Status::failed;
+    }
+    return Status::ok;
 }
 
 }  // namespace prune

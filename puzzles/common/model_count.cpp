@@ -10,6 +10,7 @@ void add_statistics(SearchStatistics& into, const SearchStatistics& s) {
     into.propagations += s.propagations;
     into.solutions += s.solutions;
     into.restarts += s.restarts;
+    into.nogoods_dropped += s.nogoods_dropped;
     into.max_depth = std::max(into.max_depth, s.max_depth);
     into.seconds += s.seconds;
 }

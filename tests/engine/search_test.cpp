@@ -277,9 +277,10 @@ TEST_CASE("a restart nogood x != v on a bounds-only variable holds once a bound 
     Solver s;
     const IntVar x = s.new_bounds_only_var(0, 4);
     const IntVar y = s.new_int_var(0, 1);
-    std::vector<RestartNogoods::Step> path{{Literal{y, 1, LiteralKind::equal}, false},
-                                           {Literal{x, 2, LiteralKind::equal}, true}};
-    s.add(std::make_unique<RestartNogoods>(path));
+    const std::vector<RestartNogoods::Step> path{{Literal{y, 1, LiteralKind::equal}, false},
+                                                 {Literal{x, 2, LiteralKind::equal}, true}};
+    RestartNogoods* store = s.add(std::make_unique<RestartNogoods>(std::vector<IntVar>{x, y}, 8, 2));
+    REQUIRE(store->add(path.size(), [&](std::size_t i) { return path[i]; }, false));
     REQUIRE(s.propagate());
     s.push_level();
     REQUIRE(s.assign(y, 1) != Event::failed);

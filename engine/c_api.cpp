@@ -4,6 +4,7 @@
 // set -> PRUNE_ERROR_ARGUMENT; false without -> PRUNE_UNSATISFIABLE.
 #include "prune.h"
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <string>
@@ -16,10 +17,13 @@
 #endif
 
 struct prune_solver {
+    prune_solver() = default;
+    prune_solver(void* arena, std::size_t bytes) : solver(arena, bytes), in_arena(true) {}
     prune::Solver solver;
     std::string message;      // the last failing call's message, for prune_solver_error()
     int live_searches = 0;    // the model is frozen while a search exists
     bool out_of_memory = false;
+    bool in_arena = false;    // placed in the caller's buffer by prune_solver_new_in()
 };
 
 struct prune_search {
@@ -223,7 +227,8 @@ void prune_set_host_probes(uint64_t (*monotonic_nanoseconds)(void), uint64_t (*m
     host_probes_chosen = true;
 }
 
-prune_solver* prune_solver_new(void) {
+namespace {
+void choose_default_host_probes() {
 #if !defined(PRUNE_NO_HOST_PROBES)
     // A hosted build measures time and memory as the CLI does, unless told otherwise.
     if (!host_probes_chosen) {
@@ -231,14 +236,42 @@ prune_solver* prune_solver_new(void) {
         host_probes_chosen = true;
     }
 #endif
+}
+}  // namespace
+
+prune_solver* prune_solver_new(void) {
+    choose_default_host_probes();
     return new (std::nothrow) prune_solver;
 }
 
-void prune_solver_free(prune_solver* solver) { delete solver; }
+prune_solver* prune_solver_new_in(void* buffer, size_t bytes) {
+    choose_default_host_probes();
+    // The handle itself first, then the solver's arena in the rest of the buffer.
+    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(buffer);
+    const std::uintptr_t handle = (start + 15) & ~std::uintptr_t{15};
+    const std::uintptr_t rest = handle + (sizeof(prune_solver) + 15) / 16 * 16;
+    if (buffer == nullptr || rest > start + bytes) return nullptr;
+    return new (reinterpret_cast<void*>(handle)) prune_solver(reinterpret_cast<void*>(rest), start + bytes - rest);
+}
+
+void prune_solver_free(prune_solver* solver) {
+    if (solver == nullptr) return;
+    if (solver->in_arena) {
+        solver->~prune_solver();  // the buffer is the caller's
+    } else {
+        delete solver;
+    }
+}
+
+size_t prune_solver_memory_peak(const prune_solver* solver) {
+    if (solver == nullptr || solver->solver.arena() == nullptr) return 0;
+    return solver->solver.arena()->peak();
+}
 
 const char* prune_solver_error(const prune_solver* solver) {
     if (solver == nullptr) return "no solver (NULL)";
     if (solver->out_of_memory) return "out of memory";
+    if (solver->message.empty()) return solver->solver.error().c_str();  // set when the solver was made
     return solver->message.c_str();
 }
 

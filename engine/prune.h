@@ -99,7 +99,17 @@ PRUNE_API const char* prune_version(void);
 PRUNE_API void prune_set_host_probes(uint64_t (*monotonic_nanoseconds)(void), uint64_t (*memory_bytes)(void));
 /* NULL when memory is short. */
 PRUNE_API prune_solver* prune_solver_new(void);
+/* A solver living inside the caller's `bytes` at `buffer`: the handle, the model, the
+ * search and its state are all allocated there while it lives (the program must link
+ * the prune::arena_new replacement allocation functions, see docs/embedding.md; else
+ * prune_solver_status() reports PRUNE_ERROR_ARGUMENT and prune_solver_error() why).
+ * When the buffer runs out, a search ends with PRUNE_LIMIT. NULL when the buffer
+ * cannot even hold the handle. prune_solver_free() leaves the buffer to the caller. */
+PRUNE_API prune_solver* prune_solver_new_in(void* buffer, size_t bytes);
 PRUNE_API void prune_solver_free(prune_solver* solver);
+/* The most of its buffer an arena solver has used so far, in bytes (0 on the heap):
+ * what to size the buffer from. */
+PRUNE_API size_t prune_solver_memory_peak(const prune_solver* solver);
 /* Why the last failing call failed ("" when none did). Valid until the next call. */
 PRUNE_API const char* prune_solver_error(const prune_solver* solver);
 /* PRUNE_OK while the model may have solutions; PRUNE_UNSATISFIABLE once a constraint

@@ -47,7 +47,8 @@ Search::Search(Solver& solver, SearchOptions options)
     // Choice points and undo entries are bounded by the depth, which is bounded by
     // the variables (and their bits, for splits): reserve so search does not allocate.
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
-    solver_.trail().reserve(static_cast<std::size_t>(n) * 64 + 1024, static_cast<std::size_t>(n) * 4 + 64);
+    const std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
+    solver_.trail().reserve(trail_entries, static_cast<std::size_t>(n) * 4 + 64);
 }
 
 Search::~Search() {
@@ -75,6 +76,12 @@ SearchStatus Search::finish(SearchStatus status) {
 
 bool Search::start() {
     if (!limits_supported()) return false;
+    if (solver_.memory_exhausted()) {
+        // The model or the search's own reservations did not fit the solver's arena.
+        memory_limit_hit_ = true;
+        limit_hit_ = true;
+        return false;
+    }
     started_ = true;
     start_time_ = solver_.now();
     propagations_at_start_ = solver_.propagations();
@@ -94,7 +101,7 @@ SearchStatus Search::next() {
     if (limit_hit_) return SearchStatus::limit;
     if (!started_) {
         if (!start()) {
-            if (solver_.interrupted()) {
+            if (solver_.interrupted() || limit_hit_) {
                 limit_hit_ = true;
                 return finish(SearchStatus::limit);
             }

@@ -89,6 +89,10 @@ struct SearchOptions {
     // always when optimising); otherwise the search stops restarting and goes on as
     // plain depth-first search, still complete and exact.
     std::size_t nogood_capacity = 0;
+    // Undo entries (16 bytes each) reserved when the search starts; beyond them the
+    // trail grows, which then allocates. 0: 64 per variable + 1,024, an estimate that
+    // covers deep searches; an arena solver (memory.hpp) may set what its runs need.
+    std::size_t trail_reserve = 0;
     std::uint64_t seed = 0;
     SearchLimits limits;
     // A stop request from outside (another thread, a signal handler, a user

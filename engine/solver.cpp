@@ -1,8 +1,33 @@
 #include "solver.hpp"
 
+#include <cstdint>
+#include <new>
+
 #include <cassert>
 
 namespace prune {
+
+Solver::Solver(void* buffer, std::size_t bytes) {
+    if (!memory::allocation_functions_replaced()) {
+        set_error("an arena solver needs the program to link prune::arena_new (engine/hooks/arena_operator_new.cpp)");
+        return;
+    }
+    // The Arena object itself goes first in the buffer, 16-byte aligned.
+    const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(buffer);
+    const std::uintptr_t object = (start + 15) & ~std::uintptr_t{15};
+    const std::uintptr_t after = object + (sizeof(Arena) + 15) / 16 * 16;
+    if (buffer == nullptr || after > start + bytes) {
+        set_error("the arena is too small to hold its own bookkeeping");
+        return;
+    }
+    arena_ = new (reinterpret_cast<void*>(object)) Arena(reinterpret_cast<void*>(after), start + bytes - after);
+    previous_arena_ = memory::make_current(arena_);
+}
+
+Solver::~Solver() {
+    // The members are freed after this, each block to the arena it came from.
+    if (arena_ != nullptr) memory::make_current(previous_arena_);
+}
 
 IntVar Solver::add_variable(int index, std::string_view name) {
     variable_names_.emplace_back(name);

@@ -18,6 +18,7 @@
 #include "domain.hpp"
 #include "event.hpp"
 #include "host_probes.hpp"
+#include "memory.hpp"
 #include "int_var.hpp"
 #include "propagation_queue.hpp"
 #include "propagator.hpp"
@@ -30,6 +31,12 @@ namespace prune {
 class Solver {
 public:
     Solver() = default;
+    // A solver living inside the caller's `bytes` at `buffer` (memory.hpp): while it
+    // lives it is its thread's current arena, so the model, the search and their
+    // state are allocated there. Needs the program to link prune::arena_new; without
+    // it the solver is in error. When the arena runs out, search reports `limit`.
+    Solver(void* buffer, std::size_t bytes);
+    ~Solver();
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
 
@@ -199,6 +206,12 @@ public:
     // Cancels all pending work (after a failure the queue holds stale entries).
     void clear_queue();
 
+    // ---- Memory (memory.hpp) ----
+    // The solver's arena, or nullptr for a solver on the heap.
+    const Arena* arena() const { return arena_; }
+    // Whether the arena ran out (some allocation went to the heap instead).
+    bool memory_exhausted() const { return arena_ != nullptr && arena_->exhausted(); }
+
     // ---- Tracing (see tracer.hpp); the tracer is not owned ----
     void set_tracer(Tracer* tracer);
     Tracer* tracer() const { return tracing_compiled ? tracer_ : nullptr; }
@@ -251,6 +264,8 @@ private:
     void report_domain_change(int x);
     IntVar add_variable(int index, std::string_view name);
 
+    Arena* arena_ = nullptr;           // placed at the start of the caller's buffer
+    Arena* previous_arena_ = nullptr;  // the thread's arena before this solver's
     DomainStore domains_;
     Trail trail_;
     std::vector<std::string> variable_names_;

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <new>
 
+#include "engine/memory.hpp"
+
 #include "platform.hpp"
 
 extern "C" {
@@ -109,17 +111,26 @@ __attribute__((section(".vectors"), used)) const void* const vector_table[2] = {
 
 }  // extern "C"
 
-// Allocation without exceptions: failure is fatal and said so.
+// Allocation through the engine's arena functions (engine/memory.hpp): an arena
+// solver's memory comes from its static buffer, anything else from newlib's malloc.
+// Without exceptions failure is fatal and said so.
+namespace {
+const bool arena_functions_registered = [] {
+    prune::memory::note_allocation_functions_replaced();
+    return true;
+}();
+}  // namespace
+
 void* operator new(std::size_t size) {
-    void* p = std::malloc(size != 0 ? size : 1);
+    void* p = prune::memory::allocate(size);
     if (p == nullptr) fatal("out of memory");
     return p;
 }
 void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept { prune::memory::deallocate(p); }
+void operator delete[](void* p) noexcept { prune::memory::deallocate(p); }
+void operator delete(void* p, std::size_t) noexcept { prune::memory::deallocate(p); }
+void operator delete[](void* p, std::size_t) noexcept { prune::memory::deallocate(p); }
 
 // The standard library reports misuse through these; libstdc++'s versions throw, which
 // would link the whole exception runtime into a program built without exceptions.

@@ -10,6 +10,19 @@
 
 namespace {
 
+// Each problem's solver lives in this buffer (engine/memory.hpp): its model, search
+// and state, with a peak reported on the memory line. Sized from that peak with some
+// headroom; too small a buffer ends the search with a limit, printed as FAILED.
+#if !defined(PRUNE_DEMO_ARENA_BYTES)
+#define PRUNE_DEMO_ARENA_BYTES (256 * 1024)
+#endif
+alignas(16) unsigned char arena[PRUNE_DEMO_ARENA_BYTES];
+std::size_t arena_peak = 0;
+
+void note_peak(const prune::Solver& s) {
+    if (s.arena() != nullptr && s.arena()->peak() > arena_peak) arena_peak = s.arena()->peak();
+}
+
 // Writes " label n" (no printf: it would cost more flash than the engine's search).
 void write_field(const char* label, std::uint64_t n) {
     char text[24];
@@ -30,7 +43,7 @@ constexpr char easter_monster[] =
     "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
 
 [[maybe_unused]] bool solve_sudoku() {
-    prune::Solver s;
+    prune::Solver s(arena, sizeof arena);
     std::vector<prune::IntVar> cell = s.new_int_vars(81, 1, 9);
     for (int i = 0; i < 81; ++i)
         if (easter_monster[i] != '.' && prune::is_failure(s.assign(cell[i], easter_monster[i] - '0'))) return false;
@@ -44,8 +57,14 @@ constexpr char easter_monster[] =
         for (const auto* group : {&row, &column, &box})
             if (!prune::all_different(s, *group, prune::Consistency::domain)) return false;
     }
-    prune::Search search(s);
-    if (search.next() != prune::SearchStatus::solution) return false;
+    // The undo log these runs need (measured: a few hundred entries), not the default
+    // estimate of 64 per variable, which alone would take 99 KB here.
+    prune::SearchOptions options;
+    options.trail_reserve = 2048;
+    prune::Search search(s, options);
+    const bool solved = search.next() == prune::SearchStatus::solution;
+    note_peak(s);
+    if (!solved) return false;
     char digits[82];
     for (int i = 0; i < 81; ++i) digits[i] = static_cast<char>('0' + s.value(cell[i]));
     digits[81] = '\0';
@@ -57,16 +76,20 @@ constexpr char easter_monster[] =
 }
 
 [[maybe_unused]] bool solve_queens(int n) {
-    prune::Solver s;
+    prune::Solver s(arena, sizeof arena);
     std::vector<prune::IntVar> q = s.new_int_vars(n, 0, n - 1);
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j)
             if (!prune::not_equal(s, q[i], q[j]) || !prune::not_equal_offset(s, q[i], q[j], j - i) ||
                 !prune::not_equal_offset(s, q[i], q[j], i - j))
                 return false;
-    prune::Search search(s);
+    prune::SearchOptions options;
+    options.trail_reserve = 512;
+    prune::Search search(s, options);
     std::uint64_t count = 0;
-    if (search.count(count) != prune::SearchStatus::exhausted) return false;
+    const bool counted = search.count(count) == prune::SearchStatus::exhausted;
+    note_peak(s);
+    if (!counted) return false;
     platform_write("queens");
     write_field("n", static_cast<std::uint64_t>(n));
     write_field("solutions", count);
@@ -95,6 +118,8 @@ int main() {
     if (const MemoryFigures memory = platform_memory(); memory.known) {
         platform_write("memory");
         write_field("static", memory.static_bytes);
+        write_field("arena", sizeof arena);
+        write_field("arena-peak", arena_peak);
         write_field("heap-peak", memory.heap_peak);
         write_field("stack-peak", memory.stack_peak);
         platform_write("\n");

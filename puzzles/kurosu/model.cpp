@@ -45,7 +45,9 @@ void post_line(Solver& solver, const std::vector<IntVar>& line, const std::strin
     if (found == automata.end()) found = automata.emplace(line.size(), balanced_line_automaton(static_cast<int>(line.size()))).first;
     const int first = solver.propagator_count();
     regular(solver, line, found->second);
-    solver.name_propagators_from(first, line_name + " balance and runs");
+    // Named after the first of the two check lines it enforces (the bracket, as a
+    // stage name, keeps "row 1 balance" a prefix the check lines and --explain share).
+    solver.name_propagators_from(first, line_name + " balance [and runs]");
 }
 
 // The lines a and b differ in at least one position.
@@ -80,7 +82,7 @@ PuzzleModel KurosuPuzzle::build_model(Solver& solver, const ModelSettings& /*set
         for (int c : cells) vars.push_back(model.cells[c]);
         return vars;
     };
-    // Named after the check lines' rules: "row 1 balance and runs", (--weak-lines) "row 1
+    // Named after the check lines' rules: "row 1 balance [and runs]", (--weak-lines) "row 1
     // balance", "row 1 runs window 2 (<=2)", and "rows 1,2 xor 3".
     std::map<std::size_t, Automaton> automata;  // by line length
     auto post = [&](const std::vector<int>& cells, const std::string& name) {

@@ -29,11 +29,12 @@ grids (e.g. 8x6) are accepted. Lines starting with # are comments.
 Example (6x6):
 )text" + indented_example(builtin) +
                        R"text(Or a game ID of Simon Tatham's Unruly (as `sgt-unruly --generate 5 14x14dn`
-writes them), as the argument or alone in the file; a 'u' in its parameters
-("8x8u:...") asks for unique lines, as --unique-lines does:
-  prune solve kurosu '8x6:BAdAaDeBCgaDAECBBa'
+writes them), as the argument or alone in the file, e.g. `prune solve kurosu
+'8x6:BAdAaDeBCgaDAECBBa'`; a 'u' in its parameters ("8x8u:...") asks for unique
+lines, as --unique-lines does.
 Names: cells r1c1 (row 1, column 1); rules 'row 1 balance', 'row 1 runs',
-'rows 1,2': in check lines, --explain (--explain r2c3) and traces alike.
+'rows 1,2': in check lines, --explain (--explain r2c3) and traces alike; one
+propagator enforces both rules of a line: 'row 1 balance [and runs]'.
 Output: the grid of 0/1 and a check line per rule.
 )text",
         .options = {{"--unique-lines", "also require all rows and all columns to be pairwise different (Takuzu)"},

@@ -38,8 +38,8 @@ section 'grid' gives cells: one line per row of '.', '0' and '1' ('X' for 1).
 Lines starting with # are comments. Example (5x5):
 )text" + indented_example(builtin) +
                        R"text(Or a game ID of Simon Tatham's Pattern (as `sgt-pattern --generate 5 15x15`
-writes them), as the argument or alone in the file:
-  prune solve pattern '5x5:2/2/3/3/3/1/2/3/4/3'
+writes them), as the argument or alone in the file, e.g. `prune solve pattern
+'5x5:2/2/3/3/3/1/2/3/4/3'`.
 Names: cells r1c1 (row 1, column 1); rules 'row 1', 'column 2': in check lines,
 --explain and traces alike.
 Output: the grid, one line of 0/1 per row, and a check line per rule.

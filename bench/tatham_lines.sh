@@ -4,7 +4,8 @@
 # per puzzle in the default mode (first solution, then the uniqueness look), and per
 # set: how many solved uniquely with the checker's OK, the median and maximum search
 # nodes (the JSON stats, uniqueness look included), how many needed no search node,
-# the median and maximum search time and whole-process wall time in ms.
+# the median and maximum search time and whole-process wall time in ms, and the
+# per-puzzle median and maximum of the whole set in one --batch --unique process.
 #
 #   bench/tatham_lines.sh [BUILD_DIR] [N]        (defaults: build, 20 puzzles a set)
 #   SETS="unruly:14x14dn pattern:30x30" bench/tatham_lines.sh build-release 50
@@ -63,21 +64,27 @@ run_set() {
     done < "$ids"
     local label="$game $params"
     [[ $# -gt 0 ]] && label="$label $*"
-    awk -v label="$label" '
+    # The same set in one process (--batch --unique): its per-puzzle median and max,
+    # free of process start-up and much less exposed to a busy machine.
+    local batch
+    batch=$("$prune" solve "$kind" "$ids" --batch --unique "$@" 2>&1 > /dev/null | sed -n 's/.*per puzzle: median \(.*\), max \([^ ]* [^ ]*\).*/\1 \/ \2/p')
+    awk -v label="$label" -v batch="${batch:-?}" '
         function median(a, n,   i, j, t) {
             for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
             return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
         }
         { n++; ok += $1; nodes[n] = $2; zero += ($2 == 0); search[n] = $3 * 1000; wall[n] = $5 - $4
           if ($2 > maxn) maxn = $2; if ($3 * 1000 > maxs) maxs = $3 * 1000; if ($5 - $4 > maxw) maxw = $5 - $4 }
-        END { printf "| %s | %d | %d | %g | %d | %d | %.3f | %.3f | %.1f | %.1f |\n", label, n, ok, median(nodes, n), maxn, zero,
-                     median(search, n), maxs, median(wall, n), maxw }' "$rows"
+        END { printf "| %s | %d | %d | %g | %d | %d | %.3f | %.3f | %.1f | %.1f | %s |\n", label, n, ok, median(nodes, n), maxn, zero,
+                     median(search, n), maxs, median(wall, n), maxw, batch }' "$rows"
 }
 
 echo "prune: $prune ($("$prune" --version 2> /dev/null | head -1)); $count puzzles a set; $(date -u +%Y-%m-%dT%H:%MZ)"
 echo
-echo "| set | puzzles | unique+OK | median nodes | max nodes | 0 nodes | median search ms | max search ms | median process ms | max process ms |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg 2> /dev/null || echo ?) (process and search times grow with it)"
+echo
+echo "| set | puzzles | unique+OK | median nodes | max nodes | 0 nodes | median search ms | max search ms | median process ms | max process ms | --batch per puzzle, median / max |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for set in $sets; do
     game=${set%%:*}
     params=${set#*:}

@@ -151,6 +151,26 @@ RuleOutcome evaluate_bits_differ(const Rule& rule, const Values& values) {
     return {true, detail};
 }
 
+// The runs of 1s; any other value ends a run, as a 0 does (the range rule reports it).
+RuleOutcome evaluate_line_runs(const Rule& rule, const Values& values) {
+    std::vector<int> runs;
+    int run = 0;
+    for (int c : rule.cells) {
+        if (values[c] == 1) {
+            ++run;
+        } else if (run > 0) {
+            runs.push_back(run);
+            run = 0;
+        }
+    }
+    if (run > 0) runs.push_back(run);
+    const bool holds = runs == rule.given;
+    std::string detail = "runs ";
+    detail += bracketed(runs);
+    if (!holds) (detail += " (must be ") += bracketed(rule.given) + ")";
+    return {holds, detail};
+}
+
 }  // namespace
 
 Rule values_in_range_rule(const char* label, int cells, int low, int high) {
@@ -220,6 +240,7 @@ RuleOutcome evaluate(const Rule& rule, const Values& values, const CellNames& na
         case RuleShape::weighted_count: return evaluate_weighted_count(rule, values);
         case RuleShape::some_sum: return evaluate_some_sum(rule, values, names);
         case RuleShape::bits_differ: return evaluate_bits_differ(rule, values);
+        case RuleShape::line_runs: return evaluate_line_runs(rule, values);
     }
     return {false, "unknown rule shape"};
 }

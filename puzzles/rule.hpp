@@ -25,13 +25,14 @@ enum class RuleShape {
     weighted_count,   // low <= the sum of given[i] over the cells[i] holding `value` <= high
     some_sum,         // for some group in `tuples` (each a list of cells), low <= the group's sum <= high
     bits_differ,      // for each bit k < high, between 1 and n-1 of the n cells' values (>= 0) have bit k set
+    line_runs,        // the maximal runs of cells holding 1, in order, have exactly the lengths `given` (nonogram)
 };
 
 struct Rule {
     std::string label;  // the start of the check line, e.g. "rotor 1 (o) [r1c1,r1c2,r2c1,r2c2]"
     RuleShape shape = RuleShape::values_in_range;
     std::vector<int> cells;                  // cell indices
-    std::vector<int> given;                  // clues: the clue values; lines_differ: the other line's cells
+    std::vector<int> given;                  // clues: the clue values; lines_differ: the other line's cells; line_runs: the lengths
     int low = 0;
     int high = 0;
     std::vector<std::vector<int>> tuples;    // allowed_tuples; some_sum: the groups of cells

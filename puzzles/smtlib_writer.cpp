@@ -41,8 +41,53 @@ std::string disjunction(const std::vector<std::string>& terms) {
     return text + ")";
 }
 
-// The assertion (without "(assert ...)") that states one rule.
-std::string formula(const Rule& rule) {
+// line_runs as run starts: an Int S_k per run k (declared as "R<rule>_<k>", existential
+// in effect: the model may choose them), the runs in order with a gap between them
+// and inside the line, and each cell is 1 exactly when some run covers it:
+//   0 <= S_0,  S_k + a_k + 1 <= S_{k+1},  S_last + a_last <= n,
+//   (V_i = 1) = OR_k (S_k <= i <= S_k + a_k - 1)   (only the runs k that can reach i).
+// Linear, O(n x runs) in size; no run at all: no cell is 1.
+std::string line_runs_formula(const Rule& rule, int rule_index, std::vector<std::string>& declarations) {
+    const std::vector<int>& runs = rule.given;
+    const int n = static_cast<int>(rule.cells.size());
+    std::vector<std::string> terms;
+    if (runs.empty()) {
+        for (int c : rule.cells) terms.push_back("(not (= " + var(c) + " 1))");
+        return conjunction(terms);
+    }
+    std::vector<std::string> start;
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+        start.push_back(std::string("R").append(std::to_string(rule_index)).append("_").append(std::to_string(k)));
+        declarations.push_back(start.back());
+    }
+    // earliest[k]: the first cell run k can start at; latest_end[k]: the last it can cover.
+    std::vector<int> earliest(runs.size()), latest_end(runs.size());
+    for (std::size_t k = 0, at = 0; k < runs.size(); ++k) {
+        earliest[k] = static_cast<int>(at);
+        at += static_cast<std::size_t>(runs[k]) + 1;
+    }
+    for (std::size_t k = runs.size(), end = static_cast<std::size_t>(n); k-- > 0;) {
+        latest_end[k] = static_cast<int>(end) - 1;
+        end -= static_cast<std::size_t>(runs[k]) + 1;
+    }
+    terms.push_back("(<= 0 " + start[0] + ")");
+    for (std::size_t k = 0; k + 1 < runs.size(); ++k) terms.push_back("(<= (+ " + start[k] + " " + numeral(runs[k] + 1) + ") " + start[k + 1] + ")");
+    terms.push_back("(<= (+ " + start.back() + " " + numeral(runs.back()) + ") " + numeral(n) + ")");
+    for (int i = 0; i < n; ++i) {
+        std::vector<std::string> covered;
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            if (i < earliest[k] || i > latest_end[k]) continue;
+            const std::string end = runs[k] == 1 ? start[k] : "(+ " + start[k] + " " + numeral(runs[k] - 1) + ")";
+            covered.push_back("(and (<= " + start[k] + " " + numeral(i) + ") (<= " + numeral(i) + " " + end + "))");
+        }
+        terms.push_back("(= (= " + var(rule.cells[static_cast<std::size_t>(i)]) + " 1) " + disjunction(covered) + ")");
+    }
+    return conjunction(terms);
+}
+
+// The assertion (without "(assert ...)") that states one rule, the rule_index-th; the
+// auxiliary Int variables it uses are appended to `declarations`.
+std::string formula(const Rule& rule, int rule_index, std::vector<std::string>& declarations) {
     std::vector<std::string> terms;
     switch (rule.shape) {
         case RuleShape::values_in_range:
@@ -106,6 +151,8 @@ std::string formula(const Rule& rule) {
                 terms.push_back(range(bits + ")", 1, static_cast<int>(rule.cells.size()) - 1));
             }
             return conjunction(terms);
+        case RuleShape::line_runs:
+            return line_runs_formula(rule, rule_index, declarations);
     }
     return "true";
 }
@@ -119,9 +166,13 @@ std::string write_smtlib(const Puzzle& puzzle, std::string_view kind, std::strin
     out += "(set-logic QF_LIA)\n";
     const int n = puzzle.cell_count();
     for (int c = 0; c < n; ++c) out += "(declare-fun " + var(c) + " () Int)\n";
+    int rule_index = 0;
     for (const Rule& rule : puzzle.rules()) {
+        std::vector<std::string> declarations;
+        const std::string assertion = formula(rule, rule_index++, declarations);
         out += "; " + rule.label + "\n";
-        out += "(assert " + formula(rule) + ")\n";
+        for (const std::string& name : declarations) out += "(declare-fun " + name + " () Int)\n";
+        out += "(assert " + assertion + ")\n";
     }
     out += "(check-sat)\n(get-value (";
     for (int c = 0; c < n; ++c) {

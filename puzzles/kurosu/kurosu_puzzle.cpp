@@ -2,8 +2,8 @@
 
 namespace prune::puzzles {
 
-KurosuPuzzle::KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines)
-    : GridPuzzle(height, width), clues_(std::move(clues)), unique_lines_(unique_lines) {}
+KurosuPuzzle::KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines, bool weak_lines)
+    : GridPuzzle(height, width), clues_(std::move(clues)), unique_lines_(unique_lines), weak_lines_(weak_lines) {}
 
 std::string KurosuPuzzle::pair_name(const char* what, int a, int b) {
     std::string name = what;

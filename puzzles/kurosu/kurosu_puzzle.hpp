@@ -16,8 +16,9 @@ class KurosuPuzzle final : public GridPuzzle {
 public:
     static constexpr int unknown = -1;
 
-    // `clues` holds height*width entries, row by row: 0, 1 or `unknown`.
-    KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines);
+    // `clues` holds height*width entries, row by row: 0, 1 or `unknown`. `weak_lines`
+    // chooses the older line model (a sum and windows of three; see model.cpp).
+    KurosuPuzzle(int height, int width, std::vector<int> clues, bool unique_lines, bool weak_lines = false);
 
     int height() const { return rows(); }
     int width() const { return columns(); }
@@ -35,8 +36,12 @@ public:
 private:
     std::vector<int> clues_;
     bool unique_lines_;
+    bool weak_lines_;
 };
 
 ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags);
+// A Tatham Unruly game ID ("8x8:cCFfbd..."; game_id.cpp), found by parse_kurosu.
+struct GameId;
+ParseResult parse_unruly_game_id(const SourceText& source, const GameId& id, const KindFlags& flags);
 
 }  // namespace prune::puzzles

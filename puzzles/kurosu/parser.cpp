@@ -1,10 +1,13 @@
 // Kurosu input: one line per row of '.', '0' and '1' ('X' or 'x' is accepted for 1).
-// Blanks inside a line are ignored. Width and height must be even.
+// Blanks inside a line are ignored. Width and height must be even. Or a Tatham
+// Unruly game ID (game_id.cpp).
+#include "puzzles/common/game_id.hpp"
 #include "puzzles/kurosu/kurosu_puzzle.hpp"
 
 namespace prune::puzzles {
 
 ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags) {
+    if (const std::optional<GameId> id = read_game_id(source)) return parse_unruly_game_id(source, *id, flags);
     ParseResult result;
     const std::vector<SourceLine> lines = source.content_lines();
     if (lines.empty()) {
@@ -47,7 +50,8 @@ ParseResult parse_kurosu(const SourceText& source, const KindFlags& flags) {
                                        "a kurosu grid needs an even number of rows, found " + std::to_string(height));
         return result;
     }
-    result.puzzle = std::make_unique<KurosuPuzzle>(height, width, std::move(clues), flags.count("--unique-lines") > 0);
+    result.puzzle = std::make_unique<KurosuPuzzle>(height, width, std::move(clues), flags.count("--unique-lines") > 0,
+                                                   flags.count("--weak-lines") > 0);
     return result;
 }
 

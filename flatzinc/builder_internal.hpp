@@ -76,6 +76,8 @@ public:
     void constrain(const Constraint& c);
     // builder_search.cpp
     void solve(const SolveItem& item);
+    // builder_distinct_sum.cpp: after the declarations, before the constraints.
+    void find_distinct_sums(const std::vector<Constraint>& constraints);
 
 private:
     Solver& s() { return *out_.solver; }
@@ -174,7 +176,6 @@ private:
     // Kakuro runs and Killer cages (builder_distinct_sum.cpp): all_different and
     // int_lin_eq with unit coefficients over the same variables, found before posting
     // and posted as one distinct_sum by post_merged (true when c was one of them).
-    void find_distinct_sums(const std::vector<Constraint>& constraints);
     bool post_merged(const Constraint& c);
     std::vector<int> distinct_var_set(const std::vector<Value>& values);
 

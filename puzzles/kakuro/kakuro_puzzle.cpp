@@ -65,7 +65,7 @@ std::string KakuroPuzzle::render_plain(const Values& values) const {
         for (int c = 0; c < columns_; ++c) {
             const int cell = squares_[static_cast<std::size_t>(r * columns_ + c)].cell;
             if (c > 0) text += ' ';
-            text += cell < 0 ? '#' : static_cast<char>('0' + values[static_cast<std::size_t>(cell)]);
+            text += cell < 0 ? 'X' : static_cast<char>('0' + values[static_cast<std::size_t>(cell)]);
         }
         text += '\n';
     }
@@ -92,7 +92,7 @@ std::optional<Values> KakuroPuzzle::read_plain_solution(const SourceText& text, 
     auto is_grid_line = [](const SourceLine& line) {
         bool any = false;
         for (const Glyph& g : line.glyphs()) {
-            if (g.character != '#' && (g.character < '1' || g.character > '9')) return false;
+            if (g.character != 'X' && (g.character < '1' || g.character > '9')) return false;
             any = true;
         }
         return any;
@@ -101,7 +101,7 @@ std::optional<Values> KakuroPuzzle::read_plain_solution(const SourceText& text, 
     const std::vector<SourceLine> block = first_grid_block(text, is_grid_line);
     for (const SourceLine& line : block) {
         for (const Glyph& g : line.glyphs()) {
-            if (g.character != '#') values.push_back(g.character - '0');
+            if (g.character != 'X') values.push_back(g.character - '0');
         }
     }
     if (values.size() != clues_.size()) {

@@ -36,7 +36,7 @@ public:
     std::string summary() const override;
     std::vector<Rule> rules() const override;
     PuzzleModel build_model(Solver& solver, const ModelSettings& settings) const override;
-    // The grid, one row per line: digits in the white squares, '#' in the black ones.
+    // The grid, one row per line: digits in the white squares, 'X' in the black ones.
     std::string render_plain(const Values& values) const override;
     // {"grid": [[0, 9, 7], ...]}: 0 for a black square.
     void write_json_solution(JsonWriter& json, const Values& values) const override;

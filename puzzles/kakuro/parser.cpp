@@ -1,6 +1,6 @@
 // Kakuro input: one row of the grid per line, squares separated by blanks:
 //   .  or _    a white square (a digit 1-9 gives its value)
-//   #          a black square without a clue
+//   X          a black square without a clue (X or x: '#' starts a comment line)
 //   D\R        a black square with the sum of the run below it (D) and of the run to
 //              its right (R); either may be left out: 16\ or \24
 // Every run of white squares (two or more in a row; a single white square between
@@ -58,8 +58,8 @@ bool KakuroReader::read_square(const SourceLine& line, const SourceLine::Word& w
             (!across.empty() && (!parse_whole_number(across, s.square.across) || s.square.across < 1 || s.square.across > 45))) {
             return fail(line.number, w.column, "'" + t + "': a clue is DOWN\\ACROSS with sums 1..45, either left out (16\\ or \\24)");
         }
-    } else if (t != "#") {
-        return fail(line.number, w.column, "'" + t + "' is not a kakuro square ('.' white, a digit 1-9, '#' black, D\\A a clue)");
+    } else if (t != "X" && t != "x") {
+        return fail(line.number, w.column, "'" + t + "' is not a kakuro square ('.' white, a digit 1-9, 'X' black, D\\A a clue)");
     }
     squares_.push_back(s);
     return true;

@@ -6,13 +6,13 @@ namespace prune::puzzles {
 PuzzleKind kakuro_kind() {
     const std::string builtin = R"text(# Kakuro 7x7: each run of white squares holds distinct digits 1-9 adding up to its clue
 # (D\R: the sum of the run below / to the right of a black square)
-   #  17\  34\    #    #  23\  16\
+   X  17\  34\    X    X  23\  16\
  \16    .    .  22\  \17    .    .
  \22    .    .    . 8\16    .    .
-   #  \30    .    .    .    .    #
-   # 3\15    .    .    .   5\   4\
-  \4    .    .    #   \5    .    .
-  \3    .    .    #   \4    .    .
+   X  \30    .    .    .    .    X
+   X 3\15    .    .    .   5\   4\
+  \4    .    .    X   \5    .    .
+  \3    .    .    X   \4    .    .
 )text";
     return {
         .name = "kakuro",
@@ -23,7 +23,7 @@ square just before it (left of an across run, above a down run).
 
 Input: one row of the grid per line, squares separated by blanks:
   .  (or _)  a white square; a digit 1-9 gives its value
-  #          a black square without a clue
+  X          a black square without a clue (X or x: a # would start a comment)
   D\A        a black square with the sum D of the run below it and A of the run
              to its right; either may be left out: 16\ or \24
 Every run needs its clue and every clue its run. For example:

@@ -42,8 +42,9 @@ parameters 3x3k; 2x3k for boxes of 2 rows by 3 columns, 9jk for jigsaw regions),
 in place of FILE or one per line with --batch, e.g. prune solve killer '3x3k:...'
 (examples/solo_killer_id.txt holds a whole one). A sudoku or jigsaw ID without 'k'
 is refused with the kind to use.
-Model: the sudoku alldifferents, and one distinct_sum per cage (domain consistent on
-the digits and the sum together).
+Model: the sudoku alldifferents, one distinct_sum per cage (domain consistent on
+the digits and the sum together), and per house one redundant distinct_sum over
+the cells outside the cages inside it (the 'rule of 45').
 Names: cells r1c1; rules 'row 1', 'column 1', 'box 1' ('region 1' for jigsaw
 regions), 'cage 1' (distinct digits) and 'cage 1 sum', cages numbered by their first
 cell.

@@ -1,6 +1,8 @@
 // RegionSudoku: rules, model and output of jigsaw, killer and rectangular-box sudoku.
 #include "puzzles/sudoku/region_sudoku.hpp"
 
+#include <algorithm>
+
 #include "puzzles/common/plain_grid.hpp"
 #include "puzzles/common/svg.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
@@ -114,7 +116,46 @@ PuzzleModel RegionSudokuPuzzle::build_model(Solver& solver, const ModelSettings&
         distinct_sum(solver, group_of(cages_[k].cells), cages_[k].sum);
         solver.name_propagators_from(first, numbered_name("cage", static_cast<int>(k)));
     }
+    post_house_remainders(solver, model);
     return model;
+}
+
+// The killer solver's "rule of 45", as redundant constraints: a house holds 1..N, so
+// the cells of a house outside the cages lying wholly inside it hold distinct digits
+// adding up to N(N+1)/2 minus those cages' sums. One distinct_sum per house where that
+// leaves 1..N-1 cells; the checker does not see them (they follow from the rules).
+void RegionSudokuPuzzle::post_house_remainders(Solver& solver, const PuzzleModel& model) const {
+    if (cages_.empty()) return;
+    std::vector<int> cage_of(static_cast<std::size_t>(cell_count()), -1);
+    for (std::size_t k = 0; k < cages_.size(); ++k) {
+        for (int c : cages_[k].cells) cage_of[static_cast<std::size_t>(c)] = static_cast<int>(k);
+    }
+    auto post = [&](const std::vector<int>& house, const std::string& name) {
+        std::vector<bool> in_house(static_cast<std::size_t>(cell_count()), false);
+        for (int c : house) in_house[static_cast<std::size_t>(c)] = true;
+        std::int64_t rest = std::int64_t{side()} * (side() + 1) / 2;
+        std::vector<IntVar> remainder;
+        for (int c : house) {
+            const int k = cage_of[static_cast<std::size_t>(c)];
+            const bool inside = k >= 0 && std::all_of(cages_[static_cast<std::size_t>(k)].cells.begin(), cages_[static_cast<std::size_t>(k)].cells.end(),
+                                                      [&](int d) { return in_house[static_cast<std::size_t>(d)]; });
+            if (!inside) {
+                remainder.push_back(model.cells[static_cast<std::size_t>(c)]);
+            } else if (cages_[static_cast<std::size_t>(k)].cells.front() == c) {
+                rest -= cages_[static_cast<std::size_t>(k)].sum;  // counted once, at its first cell
+            }
+        }
+        if (remainder.empty() || remainder.size() == house.size()) return;
+        const int first = solver.propagator_count();
+        distinct_sum(solver, remainder, rest);
+        solver.name_propagators_from(first, name + " remainder");
+    };
+    const char* region = jigsaw() ? "region" : "box";
+    for (int i = 0; i < side(); ++i) {
+        post(row_cells(i), numbered_name("row", i));
+        post(column_cells(i), numbered_name("column", i));
+        post(region_cells(i), numbered_name(region, i));
+    }
 }
 
 std::string RegionSudokuPuzzle::render_plain(const Values& values) const {

@@ -55,6 +55,9 @@ public:
     std::string render_line(const Values& values) const override;
 
 private:
+    // Killer: per house, the cells outside the cages inside it (build_model).
+    void post_house_remainders(Solver& solver, const PuzzleModel& model) const;
+
     std::string kind_;
     SudokuRegions regions_;
     std::vector<int> clues_;

@@ -3,8 +3,10 @@
 # kakuro_*.dzn of ../shared/tools/peers/data, in one run: prune before and after the
 # FlatZinc builder posts distinct_sum for each all_different + int_lin_eq pair, Gecode
 # 6.2 (native, through gecode62.msc, domain alldifferent) and Chuffed 0.14 (WebAssembly).
-# Times are the solvers' own solveTime (seconds; prune and Gecode also wall clock of
-# the FlatZinc run), nodes as each reports them; a run cut by the limit shows ">T".
+# Each cell: the solver's own solveTime (s), its nodes, and for the native solvers the
+# wall clock of the FlatZinc run (s); a run cut by the limit shows ">T". prune runs
+# twice: with the model's search annotation (first_fail, indomain_min) and with -f
+# (free search: dom/wdeg, restarts).
 #
 #   bench/kakuro_mzn.sh [BUILD_DIR] [BEFORE_PRUNE] [LIMIT_S]
 #
@@ -44,14 +46,21 @@ run_fzn() {
     fi
 }
 
-printf "%-26s | %-22s | %-22s | %-22s | %-16s\n" instance "prune before (s nodes)" "prune after (s nodes)" "gecode (s nodes)" "chuffed (s nodes)"
+printf "%-22s | %-20s | %-20s | %-20s | %-20s | %-20s | %-16s\n" instance "prune before" "prune after" "before -f" "after -f" "gecode" "chuffed"
 for data in "$peers"/data/kakuro_*.dzn; do
     name=$(basename "$data" .dzn)
     minizinc --solver "$build/prune.msc" -c "$model" "$data" -D domprop=true --fzn "$work/p.fzn" --ozn "$work/p.ozn" > /dev/null
     minizinc --solver "$peers/gecode62.msc" -c "$model" "$data" -D domprop=true --fzn "$work/g.fzn" --ozn "$work/g.ozn" > /dev/null
     ms=$((limit * 1000))
-    if [[ -n $before ]]; then b=$(run_fzn "$before" fzn "$work/p.fzn" -s -t $ms); else b="(no binary)"; fi
+    if [[ -n $before ]]; then
+        b=$(run_fzn "$before" fzn "$work/p.fzn" -s -t $ms)
+        bf=$(run_fzn "$before" fzn "$work/p.fzn" -f -s -t $ms)
+    else
+        b="(no binary)"
+        bf=$b
+    fi
     a=$(run_fzn "$build/prune" fzn "$work/p.fzn" -s -t $ms)
+    af=$(run_fzn "$build/prune" fzn "$work/p.fzn" -f -s -t $ms)
     g=$(run_fzn fzn-gecode -s -time $ms "$work/g.fzn")
     if [[ -d $chuffed/node_modules/minizinc ]]; then
         out=$work/c.txt
@@ -61,5 +70,5 @@ for data in "$peers"/data/kakuro_*.dzn; do
     else
         c="skipped (no wasm)"
     fi
-    printf "%-26s | %-22s | %-22s | %-22s | %-16s\n" "$name" "$b" "$a" "$g" "$c"
+    printf "%-22s | %-20s | %-20s | %-20s | %-20s | %-20s | %-16s\n" "$name" "$b" "$a" "$bf" "$af" "$g" "$c"
 done

@@ -11,7 +11,7 @@ PuzzleKind kakuro_kind() {
  \22    .    .    . 8\16    .    .
    X  \30    .    .    .    .    X
    X 3\15    .    .    .   5\   4\
-  \4    .    .    X   \5    .    .
+  \4    .    .    X   \5    4    .
   \3    .    .    X   \4    .    .
 )text";
     return {

@@ -53,7 +53,7 @@ TEST_CASE("distinct_sum: impossible totals, empty lists, refused handles", "[dis
     {
         Solver s;
         const bool posted = distinct_sum(s, s.new_int_vars(2, 1, 9), 18);  // 9 + 9 only
-        CHECK_FALSE(posted && s.propagate());
+        CHECK_FALSE((posted && s.propagate()));
     }
     {
         Solver s;

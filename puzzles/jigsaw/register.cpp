@@ -46,6 +46,9 @@ parameters 9j or 3x3j), in place of FILE or one per line with --batch, e.g.
 prune solve jigsaw '9j:...' (examples/solo_jigsaw_id.txt holds a whole one).
 An ID with the X flag (9jx) adds the diagonals; a killer jigsaw (9jk) is read by
 prune solve killer, a plain sudoku ID by prune solve sudoku.
+Model: alldifferent per row, column and region, and per crossing of a row or column
+with a region two global_cardinality constraints sharing 0/1 value counts (what the
+line holds outside the region, the region holds outside the line).
 Names: cells r1c1; rules 'row 1', 'column 1', 'region 1' (regions numbered by their
 first cell), 'diagonal 1' and 'diagonal 2' with X.
 )text",

@@ -117,7 +117,42 @@ PuzzleModel RegionSudokuPuzzle::build_model(Solver& solver, const ModelSettings&
         solver.name_propagators_from(first, numbered_name("cage", static_cast<int>(k)));
     }
     post_house_remainders(solver, model);
+    if (jigsaw()) post_intersections(solver, model);
     return model;
+}
+
+// Jigsaw regions cross rows and columns irregularly, and a solver of people's puzzles
+// reasons on the crossings ("pointing"): where a line L meets a region G in cells I,
+// a value that G can hold only inside I is not elsewhere on L, and back. As redundant
+// constraints: per crossing, value counts c_v in {0, 1} shared by L \ I and G \ I (each
+// side holds v exactly when I does not), through two global_cardinality constraints.
+void RegionSudokuPuzzle::post_intersections(Solver& solver, const PuzzleModel& model) const {
+    std::vector<int> values;
+    for (int v = 1; v <= side(); ++v) values.push_back(v);
+    auto post = [&](const std::vector<int>& line, int region, const std::string& name) {
+        std::vector<IntVar> line_rest, region_rest;
+        int shared = 0;
+        for (int c : line) {
+            const bool inside = regions_.region_of_cell[static_cast<std::size_t>(c)] == region;
+            shared += inside ? 1 : 0;
+            if (!inside) line_rest.push_back(model.cells[static_cast<std::size_t>(c)]);
+        }
+        if (shared == 0 || shared == side()) return;
+        for (int c : region_cells(region)) {
+            if (std::find(line.begin(), line.end(), c) == line.end()) region_rest.push_back(model.cells[static_cast<std::size_t>(c)]);
+        }
+        const int first = solver.propagator_count();
+        const std::vector<IntVar> counts = solver.new_int_vars(side(), 0, 1);
+        global_cardinality(solver, line_rest, values, counts, false);
+        global_cardinality(solver, region_rest, values, counts, false);
+        solver.name_propagators_from(first, name + " x " + numbered_name("region", region));
+    };
+    for (int i = 0; i < side(); ++i) {
+        for (int g = 0; g < side(); ++g) {
+            post(row_cells(i), g, numbered_name("row", i));
+            post(column_cells(i), g, numbered_name("column", i));
+        }
+    }
 }
 
 // The killer solver's "rule of 45", as redundant constraints: a house holds 1..N, so

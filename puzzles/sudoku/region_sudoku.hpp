@@ -57,6 +57,8 @@ public:
 private:
     // Killer: per house, the cells outside the cages inside it (build_model).
     void post_house_remainders(Solver& solver, const PuzzleModel& model) const;
+    // Jigsaw: per crossing of a row or column with a region (build_model).
+    void post_intersections(Solver& solver, const PuzzleModel& model) const;
 
     std::string kind_;
     SudokuRegions regions_;

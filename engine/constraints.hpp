@@ -22,6 +22,11 @@ bool linear(Solver& s, const std::vector<std::int64_t>& coefficients, const std:
 bool sum(Solver& s, const std::vector<IntVar>& vars, Relation relation, std::int64_t right_hand_side);
 
 bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consistency = Consistency::domain);
+// The vars take pairwise different values adding up to total (a Kakuro run, a Killer
+// cage): domain consistent on the conjunction for bitset domains within 16 values
+// (engine/propagators/distinct_sum.hpp); wider or bounds-only domains get
+// all_different (domain) and sum (=), which are not.
+bool distinct_sum(Solver& s, const std::vector<IntVar>& vars, std::int64_t total);
 
 // Positive table: (vars) must equal one of the tuples (each of vars.size() values).
 bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);

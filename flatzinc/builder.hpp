@@ -50,6 +50,7 @@ struct BuiltModel {
     int int_variables = 0;
     int bool_variables = 0;
     int constraints = 0;
+    int distinct_sums = 0;  // all_different + int_lin_eq pairs posted as one distinct_sum
 };
 
 struct BuildResult {

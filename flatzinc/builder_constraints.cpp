@@ -298,6 +298,7 @@ void Builder::constrain(const Constraint& c) {
     }
     check_annotations(c.annotations);
     if (builtin->arity != 0) arguments(c, builtin->arity);
+    if (post_merged(c)) return;
     (this->*(builtin->post))(c, *builtin);
     ++out_.constraints;
     if (!s().error().empty()) throw BuildError{c.where, s().error()};

@@ -76,6 +76,8 @@ public:
     void constrain(const Constraint& c);
     // builder_search.cpp
     void solve(const SolveItem& item);
+    // builder_distinct_sum.cpp: after the declarations, before the constraints.
+    void find_distinct_sums(const std::vector<Constraint>& constraints);
 
 private:
     Solver& s() { return *out_.solver; }
@@ -171,6 +173,11 @@ private:
     void nvalue(const Constraint& c, const Builtin& b);
     void lex(const Constraint& c, const Builtin& b);
     void regular(const Constraint& c, const Builtin& b);
+    // Kakuro runs and Killer cages (builder_distinct_sum.cpp): all_different and
+    // int_lin_eq with unit coefficients over the same variables, found before posting
+    // and posted as one distinct_sum by post_merged (true when c was one of them).
+    bool post_merged(const Constraint& c);
+    std::vector<int> distinct_var_set(const std::vector<Value>& values);
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);
@@ -186,6 +193,8 @@ private:
     // arity): MiniZinc names the array once and passes it to every table call.
     std::map<std::pair<std::string, std::size_t>, std::shared_ptr<const TupleSet>> tuple_sets_;
     std::unordered_set<std::string> warned_;
+    std::unordered_set<const Constraint*> merged_all_differents_;
+    std::unordered_map<const Constraint*, std::int64_t> distinct_sum_totals_;  // int_lin_eq -> total
 };
 
 }  // namespace prune::flatzinc::detail

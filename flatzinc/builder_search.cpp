@@ -138,6 +138,7 @@ BuildResult build(const Model& model, const std::string& file, BuiltModel& out, 
     detail::Builder b(file, out, warnings);
     try {
         for (const Declaration& d : model.declarations) b.declare(d);
+        b.find_distinct_sums(model.constraints);
         for (const Constraint& c : model.constraints) {
             // Traces and profiles name each propagator after its constraint and line.
             const int first = out.solver->propagator_count();

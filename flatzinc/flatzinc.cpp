@@ -268,6 +268,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         err << "% prune: " << solver.variable_count() << " variables (" << m.int_variables << " int, " << m.bool_variables
             << " bool declared), " << m.constraints << " constraints, " << solver.propagator_count() << " propagators, "
             << "built in " << init_time << " s\n";
+        if (m.distinct_sums > 0) err << "% prune: " << m.distinct_sums << " all_different + int_lin_eq pairs posted as distinct_sum\n";
     }
 
     if (tracer != nullptr) {

@@ -7,9 +7,12 @@
 // '|' characters and lines of '-', '+' and '|' (box drawings) are ignored, and so is
 // a "[Puzzle]" header line (the .sdk format); a later "[...]" header (an .sdk
 // "[Solution]") ends the grid. Cells are counted in characters, not bytes.
+// A Simon Tatham Solo game ID ("3x3:...", "2x3:...") is read by solo_game_id.cpp.
 #include <cctype>
 
+#include "puzzles/common/game_id.hpp"
 #include "puzzles/common/plain_grid.hpp"
+#include "puzzles/sudoku/region_sudoku.hpp"
 #include "puzzles/sudoku/sudoku_puzzle.hpp"
 
 namespace prune::puzzles {
@@ -214,6 +217,7 @@ ParseResult parse_sudoku(const SourceText& source, const KindFlags& /*flags*/) {
         result.puzzle = std::move(fast);
         return result;
     }
+    if (const auto id = read_game_id(source)) return parse_solo_game_id(source, *id, SoloVariant::sudoku);
     const std::vector<SourceLine> lines = grid_lines(source);
     if (lines.empty()) {
         result.error = source.error_at(source.last_line_number(), 1, "no grid found (the input holds only comments or blank lines)");

@@ -22,6 +22,10 @@ are ignored; lines starting with # are comments. The puzzle may also be given in
 place of FILE, all 81 characters: prune solve sudoku 4.....8.5.3..........7...
 Names: cells r1c1 (row 1, column 1); rules 'row 1', 'column 1', 'box 1' (boxes
 row by row): in check lines, --explain r3c4, --profile and traces alike.
+A Simon Tatham Solo game ID is read too (sgt-solo --generate 5 3x3db, or Game >
+Specific in the game), including boxes of C rows by R columns (2x3: a 6x6 grid) and
+the X variant (diagonals): prune solve sudoku '2x3:c2f6_5c5a3_5a2c1_5f6c'. A jigsaw
+or killer ID is refused with the kind to use (prune solve jigsaw / killer).
 The alldifferent strength is chosen with --alldiff value|bounds|domain (default domain).
 )text",
         .example_file = "top95_01.txt",  // in puzzles/sudoku/examples/

@@ -447,6 +447,39 @@ ConstraintSpec all_different_spec(Consistency c) {
     return spec;
 }
 
+// distinct_sum: pairwise different values adding up to a drawn total, near the sums
+// that n distinct values of [-2, 4] can make (and sometimes just outside). `variant`:
+// "" small bitset domains, where the set sweeps are claimed domain consistent;
+// "(wide)" also values far apart and bounds-only domains, which get all_different and
+// sum apart (value consistent); "(repeated)" a variable listed twice (never holds).
+ConstraintSpec distinct_sum_spec(const std::string& variant) {
+    const bool plain = variant.empty();
+    const bool repeated = variant == "(repeated)";
+    const Claim claim = plain ? Claim::domain : (repeated ? Claim::soundness : Claim::value);
+    ConstraintSpec spec = make("distinct_sum" + (plain ? std::string() : " " + variant), 1, repeated ? 4 : 6, claim, [repeated](Random& r, int n) {
+        const int k = repeated ? n + 1 : n;
+        const std::int64_t lowest = std::int64_t{k} * (k - 1) / 2 - 2 * k;  // -2 + -1 + ...
+        const std::int64_t highest = 4 * std::int64_t{k} - std::int64_t{k} * (k - 1) / 2;
+        const std::int64_t total = lowest - 1 + static_cast<std::int64_t>(r.below(static_cast<std::uint64_t>(highest - lowest + 3)));
+        auto word = [repeated](const auto& x) {
+            auto w = x;
+            if (repeated) w.push_back(x[0]);
+            return w;
+        };
+        auto holds = [=](const Assignment& a) {
+            const Assignment w = word(a);
+            std::int64_t sum = 0;
+            for (int v : w) sum += v;
+            return sum == total && all_distinct(w);
+        };
+        return Constraint{holds, [=](Solver& s, const Vars& x) { distinct_sum(s, word(x), total); }, {}};
+    });
+    spec.wide_values = !plain;
+    spec.bounds_only = !plain;
+    spec.bounds_only_claim = repeated ? Claim::soundness : Claim::value;
+    return spec;
+}
+
 // Calls f on every tuple of [lo, hi]^arity.
 template <class F>
 void for_each_tuple(int arity, int lo, int hi, F&& f) {
@@ -834,6 +867,7 @@ std::vector<ConstraintSpec> make_catalog() {
     }
     for (ConstraintSpec& spec : boolean_specs()) specs.push_back(std::move(spec));
     for (Consistency c : {Consistency::value, Consistency::bounds, Consistency::domain}) specs.push_back(all_different_spec(c));
+    for (const char* variant : {"", "(wide)", "(repeated)"}) specs.push_back(distinct_sum_spec(variant));
     for (bool positive : {true, false}) {
         for (bool shared : {false, true}) {
             for (bool repeated : {false, true}) specs.push_back(table_spec(positive, shared, repeated));

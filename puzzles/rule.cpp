@@ -151,6 +151,24 @@ RuleOutcome evaluate_bits_differ(const Rule& rule, const Values& values) {
     return {true, detail};
 }
 
+// Towers: a cell is seen when it is higher than every cell before it in the line.
+RuleOutcome evaluate_visible_count(const Rule& rule, const Values& values) {
+    int seen = 0;
+    int tallest = 0;
+    bool first = true;
+    for (int c : rule.cells) {
+        if (first || values[c] > tallest) {
+            ++seen;
+            tallest = values[c];
+            first = false;
+        }
+    }
+    const bool holds = seen >= rule.low && seen <= rule.high;
+    std::string detail = "values " + bracketed(values_of(rule.cells, values)) + ", " + std::to_string(seen) + " seen";
+    if (!holds) detail += " (must be " + range_text(rule.low, rule.high) + ")";
+    return {holds, detail};
+}
+
 }  // namespace
 
 Rule values_in_range_rule(const char* label, int cells, int low, int high) {
@@ -220,6 +238,7 @@ RuleOutcome evaluate(const Rule& rule, const Values& values, const CellNames& na
         case RuleShape::weighted_count: return evaluate_weighted_count(rule, values);
         case RuleShape::some_sum: return evaluate_some_sum(rule, values, names);
         case RuleShape::bits_differ: return evaluate_bits_differ(rule, values);
+        case RuleShape::visible_count: return evaluate_visible_count(rule, values);
     }
     return {false, "unknown rule shape"};
 }

@@ -25,6 +25,7 @@ enum class RuleShape {
     weighted_count,   // low <= the sum of given[i] over the cells[i] holding `value` <= high
     some_sum,         // for some group in `tuples` (each a list of cells), low <= the group's sum <= high
     bits_differ,      // for each bit k < high, between 1 and n-1 of the n cells' values (>= 0) have bit k set
+    visible_count,    // low <= the count of cells higher than every cell before them in `cells` <= high (towers)
 };
 
 struct Rule {

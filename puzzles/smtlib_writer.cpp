@@ -106,6 +106,16 @@ std::string formula(const Rule& rule) {
                 terms.push_back(range(bits + ")", 1, static_cast<int>(rule.cells.size()) - 1));
             }
             return conjunction(terms);
+        case RuleShape::visible_count: {
+            // Cell i counts when it is higher than every cell before it.
+            std::string seen = "(+ 0";
+            for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+                std::vector<std::string> higher;
+                for (std::size_t j = 0; j < i; ++j) higher.push_back("(> " + var(rule.cells[i]) + " " + var(rule.cells[j]) + ")");
+                seen += " (ite " + conjunction(higher) + " 1 0)";
+            }
+            return range(seen + ")", rule.low, rule.high);
+        }
     }
     return "true";
 }

@@ -3,14 +3,16 @@
 # sgt-puzzles (sgt-towers, sgt-keen, sgt-unequal --generate N PARAMS) at every
 # difficulty and several sizes, each solved by a whole `prune solve KIND ID --json`
 # process (which also checks the answer rule by rule and proves it unique). Per set:
-# how many puzzles solved uniquely, how many with 0 search nodes (propagation at the
-# root alone), median and maximum nodes, median and maximum whole-process ms.
+# how many puzzles solved uniquely (exit 0, checked, "unique": true), how many with 0
+# search nodes (propagation at the root alone), median and maximum nodes, median and
+# maximum CPU ms (user + system) of the whole process, and its maximum wall ms.
 #
 #   bench/tatham_sets.sh [BUILD_DIR] [N]      (defaults: build, 10 puzzles per set)
 #   SETS_DIR=DIR   where the generated IDs are kept (default BUILD_DIR/tatham_sets);
 #                  a set already there is reused, so the figures can be re-run on
 #                  the same puzzles. GEN_TIMEOUT=S bounds each set's generation
-#                  (default 600 s: sgt-towers 9du and sgt-unequal 9dr are slow).
+#                  (default 600 s: sgt-towers 9du and sgt-unequal 9dr are slow;
+#                  0: never generate, report the sets that are there).
 #   KINDS="towers keen"   only these kinds.
 set -euo pipefail
 
@@ -36,35 +38,37 @@ params_of() {
     case $1 in
         towers) echo "4de 4dh 6de 6dh 6dx 6du 9de 9dh 9dx 9du" ;;
         keen) echo "4de 4dn 6de 6dn 6dh 6dx 6du 9de 9dn 9dh 9dx 9du" ;;
-        unequal) echo "4dt 4de 4dk 6dt 6de 6dk 6dx 6dr 9de 9dk 9dx 9dr 5adt 5ade 5adk 7adk 7adx 9adx" ;;
+        unequal) echo "4dt 4de 4dk 6dt 6de 6dk 6dx 6dr 9de 9dk 9dx 9dr 5adt 5ade 5adk 7adk 7adx" ;;
     esac
 }
 
-printf '%-8s %-6s %5s %6s %6s %8s %8s %8s %8s\n' kind params n unique 0-node med-nodes max-nodes med-ms max-ms
+printf '%-8s %-6s %5s %6s %6s %9s %9s %7s %7s %8s\n' kind params n unique 0-node med-nodes max-nodes med-cpu max-cpu max-wall
 for kind in $kinds; do
     for params in $(params_of "$kind"); do
         set_file=$sets_dir/${kind}_$params.txt
-        if [[ ! -s $set_file ]]; then
+        # (a .part file: another run is generating this set; leave it alone)
+        if [[ ! -s $set_file && ! -e $set_file.part && $gen_timeout -gt 0 ]]; then
             timeout "$gen_timeout" "/usr/games/sgt-$kind" --generate "$count" "$params" > "$set_file.part" 2> /dev/null || true
             mv "$set_file.part" "$set_file"
         fi
-        [[ -s $set_file ]] || { printf '%-8s %-6s (generation timed out)\n' "$kind" "$params"; continue; }
+        [[ -s $set_file ]] || { printf '%-8s %-6s (no set: generation timed out or under way)\n' "$kind" "$params"; continue; }
+        # Per puzzle: exit code, unique, nodes, CPU ms (user + system) and wall ms of
+        # the whole process; CPU is the steadier figure on a shared machine.
         stats=$(head -n "$count" "$set_file" | while read -r id; do
-            start=$(date +%s%N)
-            out=$("$prune" solve "$kind" "$id" --json 2> /dev/null) && code=0 || code=$?
-            end=$(date +%s%N)
+            out=$(/usr/bin/time -f "TIME %U %S %e" "$prune" solve "$kind" "$id" --json 2>&1) && code=0 || code=$?
             nodes=$(grep -o '"nodes": *[0-9]*' <<< "$out" | head -1 | grep -o '[0-9]*$' || echo -1)
             unique=$(grep -c '"unique": *true' <<< "$out" || true)
-            echo "$code $unique $nodes $(( (end - start) / 1000 ))"
+            read -r _ user system wall <<< "$(grep '^TIME' <<< "$out")"
+            echo "$code $unique $nodes $(awk -v u="$user" -v s="$system" -v w="$wall" 'BEGIN { printf "%.0f %.0f", (u + s) * 1000, w * 1000 }')"
         done)
         awk -v kind="$kind" -v params="$params" '
             function median(a, n,   i, j, t) {
                 for (i = 2; i <= n; ++i) for (j = i; j > 1 && a[j-1] > a[j]; --j) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
                 return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
             }
-            { ++n; ok += ($1 == 0 && $2 >= 1); zero += ($3 == 0); nodes[n] = $3; us[n] = $4
-              if ($3 > maxn) maxn = $3; if ($4 > maxus) maxus = $4 }
-            END { printf "%-8s %-6s %5d %6d %6d %8s %8d %8.1f %8.1f\n", kind, params, n, ok, zero, median(nodes, n), maxn, median(us, n) / 1000, maxus / 1000 }
+            { ++n; ok += ($1 == 0 && $2 >= 1); zero += ($3 == 0); nodes[n] = $3; cpu[n] = $4
+              if ($3 > maxn) maxn = $3; if ($4 > maxcpu) maxcpu = $4; if ($5 > maxwall) maxwall = $5 }
+            END { printf "%-8s %-6s %5d %6d %6d %9s %9d %7s %7d %8d\n", kind, params, n, ok, zero, median(nodes, n), maxn, median(cpu, n), maxcpu, maxwall }
         ' <<< "$stats"
     done
 done

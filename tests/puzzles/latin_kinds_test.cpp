@@ -124,18 +124,17 @@ TEST_CASE("keen: examples and IDs against the brute force", "[latin]") {
 }
 
 TEST_CASE("keen: parse errors point at the character", "[latin]") {
-    require_parse_error("keen", "ab\nab\na 3+\n", 3, 4, "cage 'b' has no clue line");
+    require_parse_error("keen", "ab\nab\na 3+\n", 3, 5, "cage 'b' has no clue line");
     require_parse_error("keen", "ab\nab\na 3+\nb 2/\nz 1\n", 5, 1, "no cage 'z'");
     require_parse_error("keen", "ab\nab\na 3+\nb 2%\n", 4, 3, "unknown operation '%'");
     require_parse_error("keen", "aa\nbc\na 1-\nb 1\nc 2\nb 2\n", 6, 1, "has a clue already");
     require_parse_error("keen", "ab\nbb\na 1\nb 2-\n", 4, 3, "two cells");
     require_parse_error("keen", "ab\na!\n", 2, 2, "unexpected '!'");
     require_parse_error("keen", "ab\nab\na x3\n", 3, 3, "expected a clue");
-    require_parse_error("keen", "4:aa_a__a__a_a__a_a,d2m12a5s1s1d2m4\n", 1, 36, "target of cage 8");
+    require_parse_error("keen", "4:aa_a__a__a_a__a_a,d2m12a5s1s1d2m4\n", 1, 36, "clue of cage 8 of 8");
     require_parse_error("keen", "4:aa_a__a__a_a__a_a,d2m12a5s1s1d2m4a5a6\n", 1, 38, "after the clues");
-    require_parse_error("keen", "4:aa_a__a__a_a__a,d2m12a5s1s1d2m4a5\n", 1, 19, "inner edges");
-    require_parse_error("keen", "4:aa_a__a__a_a__a_a,a2m12a5s1s1d2m4a5\n", 1, 21, "");
-    require_parse_error("keen", "4:aa_a__a__a_a__a_a,d2m12a5s1a1d2m4a5\n", 1, 29, "");
+    require_parse_error("keen", "4:aa_a__a__a_a__a,d2m12a5s1s1d2m4a5\n", 1, 18, "cover 22 of the 24 inner edges");
+    require_parse_error("keen", "4:aa_a__a__a_a__a_a,d2m12a5s1s1d2m4q5\n", 1, 36, "found 'q'");
 }
 
 TEST_CASE("unequal: examples and IDs against the brute force", "[latin]") {
@@ -145,7 +144,7 @@ TEST_CASE("unequal: examples and IDs against the brute force", "[latin]") {
     const auto id = parsed("unequal", "5:0,0L,4,0,1,0,0U,0,0,0,0D,0,0,0,0,0,0,2,0,0,0,0,0,0L,4U,\n");
     CHECK(solve(*id, SolveMode::first).solutions == solve(*example.puzzle, SolveMode::first).solutions);
     // The adjacent variant: marks both ways, unmarked neighbours not adjacent.
-    const auto adjacent = parsed("unequal", "4a:1,0,0D,0L,0,0L,0D,0,0,0,0,0,0,0,0,0,\n");
+    const auto adjacent = parsed("unequal", "4a:0R,0L,0R,0L,0RD,0DL,0RD,0L,0UR,0UL,0U,0,0,1,0R,0L,\n");
     require_engine_matches_brute_force(*adjacent, 4);
     require_engine_matches_brute_force(*parsed("unequal", "adjacent\n.|. . .\n-\n. . . .\n. . .|.\n. . . .\n"), 4);
     require_engine_matches_brute_force(*parsed("unequal", ".<. .\n  v\n. . .\n. .>.\n"), 3);
@@ -159,8 +158,8 @@ TEST_CASE("unequal: parse errors point at the character", "[latin]") {
     require_parse_error("unequal", ". . .\n ^\n. . .\n. . .\n", 2, 2, "under a cell");
     require_parse_error("unequal", ". . .\n. . .\n. . .\n^\n", 4, 1, "below the last row");
     require_parse_error("unequal", ". . .\n. . . .\n. . .\n", 2, 7, "outside the grid");
-    require_parse_error("unequal", "3:0,0,0,0,0,0,0,0\n", 1, 18, "cover 8 of the 9");
-    require_parse_error("unequal", "3:0,0,0,0R,0,0,0,0,0\n", 1, 9, "each greater than the other");
+    require_parse_error("unequal", "3:0,0,0,0,0,0,0,0\n", 1, 18, "after cell 8");
+    require_parse_error("unequal", "3:0,0,0,0R,0L,0,0,0,0\n", 1, 9, "each greater than the other");
     require_parse_error("unequal", "3:0U,0,0,0,0,0,0,0,0\n", 1, 3, "off the grid");
     require_parse_error("unequal", "3a:0R,0,0,0,0,0,0,0,0\n", 1, 4, "disagree");
     require_parse_error("unequal", "3:0,4,0,0,0,0,0,0,0\n", 1, 5, "out of range");

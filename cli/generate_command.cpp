@@ -5,19 +5,12 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/help.hpp"
 #include "puzzles/generate.hpp"
 #include "support/output_file.hpp"
 
 namespace prune::cli {
 namespace {
-
-const char* const generate_usage =
-    "usage: prune generate KIND SIZE [--seed N] [--difficulty easy|hard] [-o FILE]\n"
-    "  KIND sudoku (SIZE 4, 9 or 16), towers or unequal (SIZE 3 to 9)\n"
-    "  --seed N        the random seed (default 1): a seed gives the same puzzle\n"
-    "  --difficulty D  easy (default): propagation alone solves it, no search;\n"
-    "                  hard: clues removed while the solution stays unique\n"
-    "  -o FILE         write the puzzle to FILE instead of standard output\n";
 
 // A whole decimal number, or false.
 bool whole_number(const std::string& text, std::uint64_t& value) {
@@ -31,7 +24,7 @@ bool whole_number(const std::string& text, std::uint64_t& value) {
 }
 
 int usage_error(std::ostream& err, const std::string& message) {
-    err << "prune: error: " << message << "\n" << generate_usage;
+    err << "prune: error: " << message << "\n" << generate_help();
     return exit_usage;
 }
 
@@ -44,7 +37,7 @@ int run_generate(const std::vector<std::string>& args, std::ostream& out, std::o
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h") {
-            out << generate_usage;
+            out << generate_help();
             return exit_solved;
         }
         const bool takes_value = arg == "--seed" || arg == "--difficulty" || arg == "-o";

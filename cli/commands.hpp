@@ -22,6 +22,8 @@ int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& 
 int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 // `prune xcsp3 FILE.xml [flags]`: the XCSP3 front end (xcsp3/), with the tracing flags.
 int run_xcsp3(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+// `prune generate KIND SIZE [...]` (args after "generate"): a puzzle with one solution.
+int run_generate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 // Reads and parses the puzzle named by `path` ("" for the kind's built-in instance,
 // or standard input when it has none; "-" for standard input). Prints the error and

@@ -115,6 +115,20 @@ const char* const xcsp3_topic =
     "  An element prune does not read is refused (exit 2):\n"
     "    FILE:LINE:COL: error: ... not supported\n";
 
+}  // namespace
+
+std::string generate_help() {
+    return "prune generate KIND SIZE [--seed N] [--difficulty easy|hard] [-o FILE]\n"
+           "  writes a puzzle with exactly one solution in the kind's plain format\n"
+           "  KIND sudoku (SIZE 4, 9 or 16), towers or unequal (SIZE 3 to 9)\n"
+           "  --seed N        the random seed (default 1): a seed gives the same puzzle\n"
+           "  --difficulty D  easy (default): propagation alone solves it, no search;\n"
+           "                  hard: clues removed while the solution stays unique\n"
+           "  -o FILE         write the puzzle to FILE instead of standard output\n";
+}
+
+namespace {
+
 const char* const exit_codes_topic =
     "Exit codes of prune (the same for every command):\n"
     "  0  a solution was found, or a --count / --all run completed with at least\n"
@@ -156,7 +170,7 @@ const std::vector<Topic>& topics() {
     static const std::vector<Topic> all = {{"solve", solve_topic()},         {"batch", batch_topic()},
                                            {"trace", trace_topic},           {"fzn", fzn_topic},
                                            {"xcsp3", xcsp3_topic},           {"exit-codes", exit_codes_topic},
-                                           {"formats", formats_topic}};
+                                           {"formats", formats_topic},       {"generate", generate_help()}};
     return all;
 }
 
@@ -201,7 +215,7 @@ std::string main_help() {
         "  prune fzn MODEL.fzn [flags]        solve FlatZinc (prune help fzn)\n"
         "  prune xcsp3 FILE.xml [flags]       solve XCSP3 (prune help xcsp3)\n"
         "  prune help TOPIC|KIND              topics: solve batch trace fzn xcsp3 formats\n"
-        "                                     exit-codes; KIND: its input format\n"
+        "                                     exit-codes generate; KIND: its format\n"
         "Solve options (all of them: prune help solve):\n"
         "  --first | --all | -n N | --count   what to find (default: the first and\n"
         "                                     whether it is unique)\n"

@@ -11,6 +11,8 @@ std::string main_help();
 // null for an unknown topic.
 const char* help_topic(const std::string& name);
 std::string help_topic_names();  // "solve, batch, ..."
+// The usage of `prune generate` (its --help and `prune help generate`).
+std::string generate_help();
 std::string kind_help(const puzzles::PuzzleKind& kind);
 std::string version_text();
 // Where example `file` of `kind` is: under share/prune/examples/KIND/ next to an

@@ -69,6 +69,8 @@ int main(int argc, char** argv) {
         std::ios::sync_with_stdio(false);
         return run_xcsp3(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
     }
+    // `prune generate KIND SIZE [...]` has its own few options.
+    if (!args.empty() && args[0] == "generate") return run_generate(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
     const CommandLineResult parsed = parse_command_line(args);
     if (!parsed.command_line) {
         std::cerr << "prune: error: " << parsed.error << "\n" << "Run 'prune --help' for usage.\n";

@@ -12,7 +12,7 @@
 // The built-in kinds, in the order `prune list` shows them: the one place to name a
 // new kind. Kind NAME defines `PuzzleKind NAME_kind()` in puzzles/NAME/register.cpp;
 // the declarations below and the registry's list are made from this line.
-#define PRUNE_PUZZLE_KINDS(KIND) KIND(seki) KIND(kurosu) KIND(numberworkout) KIND(sudoku) KIND(ostomachion) KIND(bugbyte) KIND(quarto) KIND(pattern) KIND(jigsaw) KIND(killer) KIND(kakuro)
+#define PRUNE_PUZZLE_KINDS(KIND) KIND(seki) KIND(kurosu) KIND(numberworkout) KIND(sudoku) KIND(ostomachion) KIND(bugbyte) KIND(quarto) KIND(pattern) KIND(jigsaw) KIND(killer) KIND(kakuro) KIND(towers) KIND(keen) KIND(unequal)
 
 namespace prune::puzzles {
 

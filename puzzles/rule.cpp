@@ -171,6 +171,24 @@ RuleOutcome evaluate_line_runs(const Rule& rule, const Values& values) {
     return {holds, detail};
 }
 
+// Towers: a cell is seen when it is higher than every cell before it in the line.
+RuleOutcome evaluate_visible_count(const Rule& rule, const Values& values) {
+    int seen = 0;
+    int tallest = 0;
+    bool first = true;
+    for (int c : rule.cells) {
+        if (first || values[c] > tallest) {
+            ++seen;
+            tallest = values[c];
+            first = false;
+        }
+    }
+    const bool holds = seen >= rule.low && seen <= rule.high;
+    std::string detail = "values " + bracketed(values_of(rule.cells, values)) + ", " + std::to_string(seen) + " seen";
+    if (!holds) detail += " (must be " + range_text(rule.low, rule.high) + ")";
+    return {holds, detail};
+}
+
 }  // namespace
 
 Rule values_in_range_rule(const char* label, int cells, int low, int high) {
@@ -241,6 +259,7 @@ RuleOutcome evaluate(const Rule& rule, const Values& values, const CellNames& na
         case RuleShape::some_sum: return evaluate_some_sum(rule, values, names);
         case RuleShape::bits_differ: return evaluate_bits_differ(rule, values);
         case RuleShape::line_runs: return evaluate_line_runs(rule, values);
+        case RuleShape::visible_count: return evaluate_visible_count(rule, values);
     }
     return {false, "unknown rule shape"};
 }

@@ -26,6 +26,7 @@ enum class RuleShape {
     some_sum,         // for some group in `tuples` (each a list of cells), low <= the group's sum <= high
     bits_differ,      // for each bit k < high, between 1 and n-1 of the n cells' values (>= 0) have bit k set
     line_runs,        // the maximal runs of cells holding 1, in order, have exactly the lengths `given` (nonogram)
+    visible_count,    // low <= the count of cells higher than every cell before them in `cells` <= high (towers)
 };
 
 struct Rule {

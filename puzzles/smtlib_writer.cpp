@@ -153,6 +153,16 @@ std::string formula(const Rule& rule, int rule_index, std::vector<std::string>& 
             return conjunction(terms);
         case RuleShape::line_runs:
             return line_runs_formula(rule, rule_index, declarations);
+        case RuleShape::visible_count: {
+            // Cell i counts when it is higher than every cell before it.
+            std::string seen = "(+ 0";
+            for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+                std::vector<std::string> higher;
+                for (std::size_t j = 0; j < i; ++j) higher.push_back("(> " + var(rule.cells[i]) + " " + var(rule.cells[j]) + ")");
+                seen += " (ite " + conjunction(higher) + " 1 0)";
+            }
+            return range(seen + ")", rule.low, rule.high);
+        }
     }
     return "true";
 }

@@ -17,7 +17,7 @@ _prune() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     prune_command=${COMP_WORDS[0]}
-    local commands="list solve check smtlib trace fzn xcsp3 help --help --version"
+    local commands="list solve check smtlib trace fzn xcsp3 generate help --help --version"
     local solve_options="--first --all -n --count --quiet -q -o --json --html --stats --time-limit --memory-limit
         --node-limit --fail-limit --seed --restarts --var --val --alldiff --batch -j --jobs --unique
         --trace --trace-times --trace-text --trace-limit --profile --explain --help"
@@ -57,6 +57,18 @@ _prune() {
                 COMPREPLY=($(compgen -W "-o --output" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
+        generate)
+            case "$prev" in
+                --difficulty) COMPREPLY=($(compgen -W "easy hard" -- "$cur")); return ;;
+                --seed) return ;;
+                -o) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+            esac
+            if [ "$COMP_CWORD" -eq 2 ]; then
+                COMPREPLY=($(compgen -W "sudoku towers unequal" -- "$cur"))
+            elif [[ "$cur" == -* ]]; then
+                COMPREPLY=($(compgen -W "--seed --difficulty -o --help" -- "$cur"))
             fi
             ;;
         help)

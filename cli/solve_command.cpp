@@ -83,9 +83,12 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "search time:      " << s.seconds << " s\n";
     if (outcome.threads > 1) {
         const CubeStatistics& c = outcome.cubes;
-        err << "threads:          " << outcome.threads << "\n"
-            << "cubes:            " << c.cubes << " (" << c.solved << " searched to the end, split in " << c.split_seconds << " s)\n"
-            << "imbalance:        " << c.imbalance() << " (busiest worker's time / mean)\n";
+        err << "threads:          " << outcome.threads << "\n";
+        // A kind's own count runs several parallel searches: no one decomposition.
+        if (c.cubes != 0) {
+            err << "cubes:            " << c.cubes << " (" << c.solved << " searched to the end, split in " << c.split_seconds << " s)\n"
+                << "imbalance:        " << c.imbalance() << " (busiest worker's time / mean)\n";
+        }
     }
 }
 

@@ -180,6 +180,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
             outcome.statistics = counted->statistics;
             outcome.variables = counted->variables;
             outcome.propagators = counted->propagators;
+            outcome.threads = settings.model.threads;
             if (outcome.limit_reached) outcome.limit = limit_that_stopped(settings.search, outcome.statistics, false, memory_at_start);
             return outcome;
         }

@@ -68,7 +68,7 @@ TEST_CASE("prune solve -p: --all gives the same solution set, uniqueness the sam
     const RunResult unique = run_prune("solve sudoku " + quoted(example("sudoku", "top95_01.txt")) + " --json -p 2");
     CHECK(unique.exit_code == 0);
     CHECK(contains(unique.out, "\"unique\":true"));
-    const RunResult stats = run_prune("solve ostomachion --count -p 2 --stats");
+    const RunResult stats = run_prune("solve sudoku " + quoted(example("sudoku", "top95_01.txt")) + " --count -p 2 --stats");
     CHECK(contains(stats.err, "threads:          2"));
     CHECK(contains(stats.err, "cubes:"));
     CHECK(contains(stats.err, "imbalance:"));

@@ -27,9 +27,15 @@ mpi_count_of() { "${mpi[@]}" "$prune_mpi" solve "$@" --count 2>/dev/null | sed -
 same "ostomachion count" "$(count_of ostomachion --plain-count)" "$(mpi_count_of ostomachion)"
 same "quarto given_pieces count" "$(count_of quarto "$examples/quarto/examples/given_pieces.txt" --plain-count)" \
      "$(mpi_count_of quarto "$examples/quarto/examples/given_pieces.txt")"
-# Every solution, as a set: ostomachion with its solutions printed one per line.
-solutions_of() { "$prune" solve ostomachion --all --quiet | sort | md5sum; }
-mpi_solutions_of() { "${mpi[@]}" "$prune_mpi" solve ostomachion --all 2>/dev/null | grep -v ' solutions' | sort | md5sum; }
+# Every solution, as a set: each solution's block of lines joined into one line,
+# the lines sorted, with their number.
+blocks() {
+  local sorted
+  sorted=$(awk 'NF { block = block $0 "|"; next } block != "" { print block; block = "" } END { if (block != "") print block }' | sort)
+  echo "$(echo "$sorted" | wc -l) solutions, $(echo "$sorted" | md5sum | cut -c1-32)"
+}
+solutions_of() { "$prune" solve ostomachion --all --quiet | blocks; }
+mpi_solutions_of() { "${mpi[@]}" "$prune_mpi" solve ostomachion --all 2>/dev/null | grep -v ' solutions' | blocks; }
 same "ostomachion --all as a set" "$(solutions_of)" "$(mpi_solutions_of)"
 
 work=$(mktemp -d)

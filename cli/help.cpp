@@ -159,8 +159,9 @@ const char* const parallel_topic =
     "                                  N independent subproblems, one per line\n"
     "  prune solve KIND FILE --cubes cubes.txt [--range A:B] [-p N] [--count|--all]\n"
     "                                  solve cubes A..B-1, write their results\n"
-    "  prune merge RESULTS...          add the counts up, unite the solutions; cubes\n"
-    "                                  without a result are listed as UNKNOWN (exit 3)\n"
+    "  prune merge RESULTS...          add the counts up, unite the solutions;\n"
+    "                                  cubes without a result are listed as\n"
+    "                                  UNKNOWN (exit code 3)\n"
     "  prune-mpi (built when CMake finds MPI) runs a problem on every MPI rank.\n";
 
 struct Topic {

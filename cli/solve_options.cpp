@@ -186,10 +186,10 @@ const SolveOption options[] = {
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
     {Section::search, "-p --threads", "-p N, --threads N", true, false,
-     "search this one problem on N threads (0: one per core;\ndefault 1): the same count, optimum and solution set\n"
-     "for any N (--all: the order may differ); see docs/scaling.md", set_threads},
+     "search this one problem on N threads\n(0: one per core; default 1); the same\ncount, optimum and solution set for any N\n"
+     "(--all: the order may differ)", set_threads},
     {Section::search, "--cubes", "--cubes N|FILE", true, false,
-     "prune split: write N subproblems (cubes); prune solve:\nsolve the cubes of FILE and write their results for\nprune merge (docs/scaling.md)",
+     "prune split: write N cubes (subproblems);\nprune solve: solve the cubes of FILE,\nwrite their results for prune merge",
      set_cubes},
     {Section::search, "--range", "--range A:B", true, false, "with --cubes FILE: only cubes A..B-1", set_cube_range},
     {Section::batch, "--batch", "--batch", false, false, "FILE holds many puzzles (see above)", set_flag<&CommandLine::batch>},

@@ -17,7 +17,7 @@ prune=$build/prune
 baseline=${2:-}
 runs=${3:-3}
 torus=${4:-}
-shared=$here/../shared
+shared=${PRUNE_SHARED_DIR:-$here/../shared}  # ../shared next to the source tree, or set PRUNE_SHARED_DIR
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

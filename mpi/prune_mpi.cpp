@@ -112,7 +112,7 @@ bool load_puzzle_problem(const std::vector<std::string>& args, Problem& p, Puzzl
         return built;
     };
     p.print = [puzzle, model](const Solver& s, std::ostream& out) {
-        Values values;
+        puzzles::Values values;
         for (IntVar x : model->cells) values.push_back(s.value(x));
         out << puzzle->render_plain(values) << "\n";
     };
@@ -214,6 +214,7 @@ Cube decode(const std::vector<std::int64_t>& data) {
 // ---- rank 0 ----
 
 struct Coordinator {
+    Coordinator(const Problem& problem, int rank_count) : p(problem), ranks(rank_count) {}
     const Problem& p;
     int ranks;
     std::unique_ptr<Solver> master;
@@ -292,6 +293,7 @@ struct Coordinator {
 // ---- ranks 1.. ----
 
 struct Worker {
+    explicit Worker(const Problem& problem) : p(problem) {}
     const Problem& p;
     std::unique_ptr<Solver> solver;
     std::atomic<std::int64_t> best{0};
@@ -388,11 +390,11 @@ int run(const std::vector<std::string>& args, int rank, int ranks) {
         return 2;
     }
     if (rank != 0) {
-        Worker worker{p};
+        Worker worker(p);
         worker.run();
         return 0;
     }
-    Coordinator c{p, ranks};
+    Coordinator c(p, ranks);
     c.master = p.build();
     CubeStatistics statistics;
     const bool feasible = c.master->error().empty() &&

@@ -36,14 +36,14 @@ public:
             if (args_.size() > 1) return error("'prune list' takes no arguments");
             return ok(Command::list);
         }
-        if (first == "solve" || first == "check" || first == "smtlib") return parse_subcommand(first);
+        if (first == "solve" || first == "check" || first == "smtlib" || first == "split") return parse_subcommand(first);
         if (first == "trace") return parse_trace_view();
         if (Registry::global().find(first) != nullptr) {
             if (args_.size() == 2 && (args_[1] == "--help" || args_[1] == "-h")) return kind_help(first);
             return error("did you mean 'prune solve " + first + " ...'? ('prune " + first + " --help' describes the kind)");
         }
         if (!first.empty() && first[0] == '-') return error("unknown option '" + first + "'");
-        return error("unknown command '" + first + "' (commands: list, solve, check, smtlib, trace)");
+        return error("unknown command '" + first + "' (commands: list, solve, check, smtlib, trace, split, merge, fzn, xcsp3)");
     }
 
 private:
@@ -66,7 +66,10 @@ private:
     }
 
     CommandLineResult parse_subcommand(const std::string& name) {
-        const Command command = name == "solve" ? Command::solve : name == "check" ? Command::check : Command::smtlib;
+        const Command command = name == "solve"   ? Command::solve
+                                : name == "check" ? Command::check
+                                : name == "split" ? Command::split
+                                                  : Command::smtlib;
         if (args_.size() < 2) return error("'prune " + name + "' needs a puzzle kind (see 'prune list')");
         if (args_[1] == "--help" || args_[1] == "-h") return ok(Command::help);
         if (!args_[1].empty() && args_[1][0] == '-') return error("the puzzle kind comes first: prune " + name + " KIND [FILE] [options] (see 'prune list')");
@@ -124,7 +127,9 @@ private:
         if (option == nullptr && !trace_flag && !trace_valued) {
             return "unknown option '" + arg + "' for 'prune " + name + " " + kind.name + "' (see 'prune --help' and 'prune " + kind.name + " --help')";
         }
-        if (command != Command::solve && (option == nullptr || !option->every_command)) return "option " + arg + " applies to 'prune solve' only";
+        if (command != Command::solve && command != Command::split && (option == nullptr || !option->every_command)) {
+            return "option " + arg + " applies to 'prune solve' only";
+        }
         if (trace_flag || (option != nullptr && !option->takes_value)) {
             if (inline_value) return "option " + arg + " takes no value";
             if (trace_flag) {
@@ -145,8 +150,20 @@ private:
         if (static_cast<int>(state_.first) + static_cast<int>(all) + static_cast<int>(state_.count) > 1) {
             return error("choose one of --first, --all, -n N and --count");
         }
+        if (command == Command::solve && line_.batch && state_.have_threads) {
+            return error("-p N searches one problem on N threads; a --batch takes -j N");
+        }
         if (command == Command::solve && (line_.batch || line_.unique || state_.have_jobs)) {
             if (auto message = check_batch(state_.first, all, state_.count); !message.empty()) return error(message);
+        }
+        if (command == Command::split || (command == Command::solve && !line_.cubes.empty())) {
+            if (auto message = check_cubes(command); !message.empty()) return error(message);
+        } else if (!line_.cube_range.empty()) {
+            return error("--range goes with --cubes FILE");
+        }
+        if (command == Command::split) {
+            if (line_.files.size() > 1) return error("'prune split' takes one puzzle file (or -), got " + std::to_string(line_.files.size()));
+            return ok(command);
         }
         if (command == Command::solve) {
             if (line_.files.size() > 1) return error("'prune solve' takes one puzzle file (or -), got " + std::to_string(line_.files.size()));
@@ -178,6 +195,26 @@ private:
         if (line_.files.size() != 1) return error("'prune trace view' needs one trace file: prune trace view FILE.jsonl [-o FILE.html]");
         if (line_.output_file.empty()) line_.output_file = line_.files[0] + ".html";  // next to the trace
         return ok(Command::trace_view);
+    }
+
+    // prune split needs --cubes N; prune solve --cubes FILE solves a cube file.
+    std::string check_cubes(Command command) const {
+        if (command == Command::split) {
+            std::uint64_t n = 0;
+            const std::string& text = line_.cubes;
+            if (text.empty()) return "'prune split' needs --cubes N (the number of subproblems to write)";
+            for (char c : text) {
+                if (c < '0' || c > '9' || n > 100000000) return "--cubes needs a positive number of cubes, got '" + text + "'";
+                n = n * 10 + static_cast<std::uint64_t>(c - '0');
+            }
+            if (n == 0) return "--cubes needs a positive number of cubes, got '" + text + "'";
+            if (line_.batch || line_.trace.any()) return "'prune split' writes cubes: --batch and tracing do not apply";
+            return "";
+        }
+        if (line_.batch) return "--cubes solves one problem's cubes: --batch does not apply";
+        if (line_.trace.any()) return "--cubes does not trace (--trace, --trace-text, --profile, --explain)";
+        if (!line_.html_file.empty() || line_.json) return "--cubes writes cube results (see docs/scaling.md): --html and --json do not apply";
+        return "";
     }
 
     // The options that go with --batch (cli/batch_command.cpp); returns an error message or "".

@@ -11,7 +11,7 @@
 
 namespace prune::cli {
 
-enum class Command { help, help_topic, version, list, kind_help, solve, check, smtlib, trace_view };
+enum class Command { help, help_topic, version, list, kind_help, solve, check, smtlib, trace_view, split };
 
 struct CommandLine {
     Command command = Command::help;
@@ -31,6 +31,10 @@ struct CommandLine {
     bool batch = false;
     bool unique = false;              // --unique: check each batch puzzle for a second solution
     unsigned jobs = 1;                // -j N: worker threads (0: one per core)
+    // Cubes (cli/cube_commands.cpp, docs/scaling.md): prune split ... --cubes N (the
+    // number), prune solve ... --cubes FILE [--range A:B].
+    std::string cubes;
+    std::string cube_range;
 
     // -o FILE: solve, check and smtlib write their standard output there instead.
     // trace view: files[0] is the trace, output_file the page (default: FILE.html).

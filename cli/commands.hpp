@@ -17,6 +17,11 @@ int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_batch(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_check(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err);
+// The cubes of docs/scaling.md (cli/cube_commands.cpp): prune split, prune solve
+// --cubes (run_solve hands over), prune merge RESULTS...
+int run_split(const CommandLine& command, std::ostream& out, std::ostream& err);
+int run_solve_cubes(const CommandLine& command, std::ostream& out, std::ostream& err);
+int run_merge(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
 int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace_view_command.cpp
 // `prune fzn ARGS...` (args after "fzn"), in builds with the FlatZinc front end.
 int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

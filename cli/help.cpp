@@ -161,6 +161,23 @@ const char* const formats_topic =
     "  letters; one written with numbers, in numbers.\n"
     "  Batch lines: prune help batch.\n";
 
+const char* const parallel_topic =
+    "One problem on many cores or machines (docs/scaling.md):\n"
+    "  prune solve KIND FILE -p N      search it on N threads (0: one per core) by\n"
+    "                                  Embarrassingly Parallel Search: the count, the\n"
+    "                                  optimum and the solution set do not depend on\n"
+    "                                  N (--all: the order may); --stats shows the\n"
+    "                                  cubes and the workers' imbalance\n"
+    "  prune fzn MODEL.fzn -p N        the same for FlatZinc (MiniZinc's -p)\n"
+    "  prune split KIND FILE --cubes N > cubes.txt\n"
+    "                                  N independent subproblems, one per line\n"
+    "  prune solve KIND FILE --cubes cubes.txt [--range A:B] [-p N] [--count|--all]\n"
+    "                                  solve cubes A..B-1, write their results\n"
+    "  prune merge RESULTS...          add the counts up, unite the solutions;\n"
+    "                                  cubes without a result are listed as\n"
+    "                                  UNKNOWN (exit code 3)\n"
+    "  prune-mpi (built when CMake finds MPI) runs a problem on every MPI rank.\n";
+
 struct Topic {
     const char* name;
     std::string text;
@@ -170,7 +187,8 @@ const std::vector<Topic>& topics() {
     static const std::vector<Topic> all = {{"solve", solve_topic()},         {"batch", batch_topic()},
                                            {"trace", trace_topic},           {"fzn", fzn_topic},
                                            {"xcsp3", xcsp3_topic},           {"exit-codes", exit_codes_topic},
-                                           {"formats", formats_topic},       {"generate", generate_help()}};
+                                           {"formats", formats_topic},       {"generate", generate_help()},
+                                           {"parallel", parallel_topic}};
     return all;
 }
 
@@ -215,7 +233,7 @@ std::string main_help() {
         "  prune fzn MODEL.fzn [flags]        solve FlatZinc (prune help fzn)\n"
         "  prune xcsp3 FILE.xml [flags]       solve XCSP3 (prune help xcsp3)\n"
         "  prune help TOPIC|KIND              topics: solve batch trace fzn xcsp3 formats\n"
-        "                                     exit-codes generate; KIND: its format\n"
+        "                                     exit-codes generate parallel; KIND: its format\n"
         "Solve options (all of them: prune help solve):\n"
         "  --first | --all | -n N | --count   what to find (default: the first and\n"
         "                                     whether it is unique)\n"
@@ -223,6 +241,7 @@ std::string main_help() {
         "  --json  --html FILE  --stats       other outputs\n"
         "  --time-limit S  --node-limit N  --fail-limit N  --memory-limit MB\n"
         "  --batch [-j N] [--unique]          many puzzles, one line each\n"
+        "  -p N                               one puzzle on N threads (help parallel)\n"
         "  --trace FILE|-  --profile  --explain VAR   (prune help trace)\n"
         "Exit codes: 0 solved, 1 no solution, 2 usage or input error, 3 a limit or\n"
         "Ctrl-C stopped the search, 4 internal error (prune help exit-codes)\n"

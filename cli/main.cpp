@@ -46,6 +46,7 @@ int run_command(const CommandLine& command, std::ostream& out) {
         case Command::check: return run_check(command, out, std::cerr);
         case Command::smtlib: return run_smtlib(command, out, std::cerr);
         case Command::trace_view: return run_trace_view(command, out, std::cerr);
+        case Command::split: return run_split(command, out, std::cerr);
     }
     return exit_usage;
 }
@@ -71,6 +72,11 @@ int main(int argc, char** argv) {
     }
     // `prune generate KIND SIZE [...]` has its own few options.
     if (!args.empty() && args[0] == "generate") return run_generate(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+    // `prune merge RESULTS...`: the per-cube results of prune solve --cubes, combined.
+    if (!args.empty() && args[0] == "merge") {
+        std::ios::sync_with_stdio(false);
+        return run_merge(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+    }
     const CommandLineResult parsed = parse_command_line(args);
     if (!parsed.command_line) {
         std::cerr << "prune: error: " << parsed.error << "\n" << "Run 'prune --help' for usage.\n";

@@ -82,6 +82,15 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
     if (s.nogoods_dropped != 0) err << "nogoods dropped:  " << s.nogoods_dropped << "\n";
     err << "max depth:        " << s.max_depth << "\n"
         << "search time:      " << s.seconds << " s\n";
+    if (outcome.threads > 1) {
+        const CubeStatistics& c = outcome.cubes;
+        err << "threads:          " << outcome.threads << "\n";
+        // A kind's own count runs several parallel searches: no one decomposition.
+        if (c.cubes != 0) {
+            err << "cubes:            " << c.cubes << " (" << c.solved << " searched to the end, split in " << c.split_seconds << " s)\n"
+                << "imbalance:        " << c.imbalance() << " (busiest worker's time / mean)\n";
+        }
+    }
 }
 
 void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
@@ -97,6 +106,11 @@ void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     if (s.nogoods_dropped != 0) json_field(json, "nogoods_dropped", s.nogoods_dropped);  // the restart nogood store was full
     json_field(json, "max_depth", s.max_depth);
     json_field(json, "seconds", s.seconds);
+    if (outcome.threads > 1) {
+        json_field(json, "threads", outcome.threads);
+        json_field(json, "cubes", outcome.cubes.cubes);
+        json_field(json, "imbalance", outcome.cubes.imbalance());
+    }
     json.end_object();
 }
 
@@ -280,6 +294,7 @@ int finish_solve(const CommandLine& command, const std::string& origin, const pu
 
 int run_solve(const CommandLine& command, std::ostream& out, std::ostream& err) {
     if (command.batch) return run_batch(command, out, err);
+    if (!command.cubes.empty()) return run_solve_cubes(command, out, err);
     std::string origin;
     const auto puzzle = load_puzzle(command, command.files.empty() ? "" : command.files[0], origin, err);
     if (!puzzle) return exit_usage;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "parallel/parallel_search.hpp"
+
 namespace prune::cli {
 namespace {
 
@@ -69,6 +71,25 @@ std::string set_jobs(CommandLine& line, State& state, const std::string& option,
     if (!parse_unsigned(value, number) || number > 4096) return option + " needs a number of threads (0: one per core), got '" + value + "'";
     line.jobs = static_cast<unsigned>(number);
     state.have_jobs = true;
+    return "";
+}
+
+std::string set_threads(CommandLine& line, State& state, const std::string& option, const std::string& value) {
+    std::uint64_t number = 0;
+    if (!parse_unsigned(value, number) || number > 4096) return option + " needs a number of threads (0: one per core), got '" + value + "'";
+    line.solve.model.threads = threads_for(static_cast<int>(number));
+    state.have_threads = true;
+    return "";
+}
+
+std::string set_cubes(CommandLine& line, State&, const std::string& option, const std::string& value) {
+    if (value.empty()) return option + " needs a value: a number of cubes (prune split) or a cube file (prune solve)";
+    line.cubes = value;
+    return "";
+}
+
+std::string set_cube_range(CommandLine& line, State&, const std::string&, const std::string& value) {
+    line.cube_range = value;
     return "";
 }
 
@@ -164,6 +185,13 @@ const SolveOption options[] = {
     {Section::search, "--alldiff", "--alldiff value|bounds|domain", true, false, "alldifferent strength (default domain)", set_alldifferent},
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
+    {Section::search, "-p --threads", "-p N, --threads N", true, false,
+     "search this one problem on N threads\n(0: one per core; default 1); the same\ncount, optimum and solution set for any N\n"
+     "(--all: the order may differ)", set_threads},
+    {Section::search, "--cubes", "--cubes N|FILE", true, false,
+     "prune split: write N cubes (subproblems);\nprune solve: solve the cubes of FILE,\nwrite their results for prune merge",
+     set_cubes},
+    {Section::search, "--range", "--range A:B", true, false, "with --cubes FILE: only cubes A..B-1", set_cube_range},
     {Section::batch, "--batch", "--batch", false, false, "FILE holds many puzzles (see above)", set_flag<&CommandLine::batch>},
     {Section::batch, "-j --jobs", "-j N", true, false, "N worker threads (0: one per core); the same output\nfor any N", set_jobs},
     {Section::batch, "--unique", "--unique", false, false, "also look for a second solution of each puzzle", set_flag<&CommandLine::unique>},

@@ -19,6 +19,7 @@ struct SolveOptionState {
     bool count = false;
     bool have_n = false;
     bool have_jobs = false;
+    bool have_threads = false;
 };
 
 struct SolveOption {

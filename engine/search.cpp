@@ -248,10 +248,19 @@ Literal Search::make_decision(IntVar x, ValueSelection how) {
 }
 
 bool Search::apply_objective_bound() {
+    if (options_.shared_objective != nullptr && !apply_shared_objective()) return false;
     if (!have_best_) return true;
     const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, best_objective_ - 1)
                                          : solver_.set_min(objective_, best_objective_ + 1);
     return !is_failure(e);
+}
+
+// Another worker's incumbent (parallel search), once there is one.
+bool Search::apply_shared_objective() {
+    if (objective_sense_ == 0) return true;
+    const std::int64_t shared = options_.shared_objective->load(std::memory_order_relaxed);
+    if (objective_sense_ < 0) return shared == INT64_MAX || !is_failure(solver_.set_max(objective_, shared - 1));
+    return shared == INT64_MIN || !is_failure(solver_.set_min(objective_, shared + 1));
 }
 
 bool Search::descend(const Literal& decision, bool right) {

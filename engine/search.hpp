@@ -116,6 +116,11 @@ struct SearchOptions {
     // set), e.g. for a progress line on a terminal; empty: never. Runs on the
     // searching thread, so it must be quick.
     std::function<void(const SearchStatistics&)> progress;
+    // Parallel optimisation (parallel/parallel_search.hpp): the best objective value
+    // any worker has found so far, which every solution of this search must beat too
+    // (INT64_MAX when minimising, INT64_MIN when maximising: none yet). Read at every
+    // node; not owned; null: none.
+    const std::atomic<std::int64_t>* shared_objective = nullptr;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -173,6 +178,7 @@ private:
     bool limits_supported();
     bool memory_over_limit() const;
     bool apply_objective_bound();
+    bool apply_shared_objective();
     bool projecting() const { return options_.project || !options_.projection.empty(); }
     bool projection_fixed() const;
     bool skip_witness_choices();

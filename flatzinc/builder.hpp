@@ -62,4 +62,11 @@ struct BuildResult {
 // on `warnings`; unsupported constraints, float or set variables are errors.
 BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings);
 
+struct Options;
+// The solution `s` stands on as FlatZinc output, `----------` included. `s` is the
+// model's solver or another built from the same model (a parallel worker's).
+void print_solution(const BuiltModel& m, const Solver& s, std::ostream& out);
+// The search the model's annotations and the flags ask for (flatzinc.cpp).
+SearchOptions search_options(const Options& o, const BuiltModel& m);
+
 }  // namespace prune::flatzinc

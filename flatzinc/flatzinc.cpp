@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -9,6 +10,7 @@
 
 #include "builder.hpp"
 #include "engine/prune.hpp"
+#include "parallel/parallel_search.hpp"
 #include "parser.hpp"
 #include "support/signal_stop.hpp"
 
@@ -30,8 +32,9 @@ std::string format(const Solver& s, const Value& v) {
     return std::to_string(x);
 }
 
-void print_solution(const BuiltModel& m, std::ostream& out) {
-    const Solver& s = *m.solver;
+}  // namespace
+
+void print_solution(const BuiltModel& m, const Solver& s, std::ostream& out) {
     for (const OutputItem& item : m.outputs) {
         out << item.name << " = ";
         if (!item.is_array) {
@@ -47,6 +50,8 @@ void print_solution(const BuiltModel& m, std::ostream& out) {
     out << "----------\n";
 }
 
+namespace {
+
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
@@ -61,7 +66,8 @@ const char* usage() {
            "  -f       free search: ignore search annotations (dom/wdeg with Luby restarts)\n"
            "  -s       print statistics (%%%mzn-stat lines)\n"
            "  -v       verbose progress on stderr\n"
-           "  -p N     threads (accepted; prune searches with one)\n"
+           "  -p N     search on N threads (0: one per core); the same optimum, count and\n"
+           "           solution set for any N (-a: the order may differ)\n"
            "  -r SEED  random seed\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
@@ -96,9 +102,9 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.statistics = true;
         } else if (a == "-v" || a == "--verbose") {
             o.verbose = true;
-        } else if (a == "-p" || a == "--parallel") {
-            if (!value(v)) return false;
-            o.threads = static_cast<int>(v);
+        } else if (a == "-p" || a == "--parallel" || a == "--threads") {
+            if (!value(v, 0, "option -p expects a number of threads (0: one per core)")) return false;
+            o.threads = threads_for(static_cast<int>(std::min<std::int64_t>(v, 4096)));
         } else if (a == "-r" || a == "--seed" || a == "--random-seed") {
             if (!value(v)) return false;
             o.seed = static_cast<std::uint64_t>(v);
@@ -133,7 +139,7 @@ namespace {
 
 // Reads, parses and builds o.file into `m`; on failure prints the diagnostic and
 // returns false.
-bool load_model(const Options& o, BuiltModel& m, std::ostream& err) {
+bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostream& err) {
     // A MiniZinc model is compiled to FlatZinc by minizinc, which then runs this front
     // end: say how, rather than fail on the first line of MiniZinc syntax.
     if (o.file.size() > 4 && o.file.compare(o.file.size() - 4, 4, ".mzn") == 0) {
@@ -147,7 +153,7 @@ bool load_model(const Options& o, BuiltModel& m, std::ostream& err) {
         return false;
     }
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const ParseResult parsed = parse(text, o.file);
+    parsed = parse(text, o.file);
     if (!parsed.ok) {
         err << parsed.error << '\n';
         return false;
@@ -157,10 +163,11 @@ bool load_model(const Options& o, BuiltModel& m, std::ostream& err) {
         err << built.error << '\n';
         return false;
     }
-    return true;  // the syntax tree goes with `parsed`
+    return true;
 }
 
-// The search the model's annotations and the flags ask for.
+}  // namespace
+
 SearchOptions search_options(const Options& o, const BuiltModel& m) {
     SearchOptions so;
     if (!o.free_search && !m.search.empty()) {
@@ -197,6 +204,8 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
     return so;
 }
 
+namespace {
+
 // What the solution loop found.
 struct SolveRun {
     std::int64_t found = 0;
@@ -219,7 +228,7 @@ SolveRun solution_loop(const Options& o, const BuiltModel& m, Search& search, st
         ++run.found;
         if (optimising) run.objective = solver.value(m.objective);
         std::ostringstream text_out;
-        print_solution(m, text_out);
+        print_solution(m, solver, text_out);
         if (o.statistics && optimising) {
             // Statistics before the separator, as MiniZinc expects them.
             std::string s = text_out.str();
@@ -254,12 +263,83 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
     out << "%%%mzn-stat-end\n";
 }
 
+// The search on o.threads threads (parallel/parallel_search.hpp): every worker
+// builds the model from the syntax tree into its own solver. Solutions are printed
+// as the workers report them, one at a time; optimisation reports only strict
+// improvements, so the output still improves monotonically.
+SolveRun parallel_solution_loop(const Options& o, const BuiltModel& m, ParallelSearch& search, std::ostream& out) {
+    const bool optimising = m.goal != SolveItem::Goal::satisfy;
+    const bool print_all = o.all || (optimising && o.intermediate);
+    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
+    SolveRun run;
+    if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
+    if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
+    run.status = search.solve([&](const Solver& solver) {
+        ++run.found;
+        if (optimising) run.objective = solver.value(m.objective);
+        std::ostringstream text_out;
+        print_solution(m, solver, text_out);
+        if (o.statistics && optimising) {
+            std::string s = text_out.str();
+            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(run.objective) + "\n%%%mzn-stat-end\n");
+            text_out.str(s);
+        }
+        if (!optimising || print_all) {
+            out << text_out.str() << std::flush;
+            run.unprinted.clear();
+        } else {
+            run.unprinted = text_out.str();
+        }
+        return run.found < limit;
+    });
+    return run;
+}
+
+// Prints the end of the output (the last solution kept, the status line, the
+// statistics); returns the exit code.
+int finish_output(const Options& o, const BuiltModel& m, const SolveRun& run, const std::string& error,
+                  const SearchStatistics& statistics, double init_time, std::ostream& out, std::ostream& err) {
+    if (run.status == SearchStatus::error) {
+        err << o.file << ": error: " << error << '\n';
+        return 2;
+    }
+    out << run.unprinted;
+    if (run.status == SearchStatus::exhausted) {
+        out << (run.found == 0 ? "=====UNSATISFIABLE=====\n" : "==========\n");
+    } else if (run.status == SearchStatus::limit && run.found == 0) {
+        out << "=====UNKNOWN=====\n";
+    }
+    if (o.statistics) print_statistics(m, statistics, run, init_time, out);
+    out << std::flush;
+    return 0;
+}
+
+int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltModel& m, const SearchOptions& so, double init_time,
+                      std::ostream& out, std::ostream& err) {
+    ModelBuilder builder = [&] {
+        BuiltModel copy;
+        std::ostringstream warnings;  // given once already, by the first build
+        (void)build(parsed.model, o.file, copy, warnings);
+        return std::move(copy.solver);
+    };
+    ParallelSearch search(std::move(builder), so, ParallelSettings{o.threads});
+    const support::SignalStop signals;
+    const SolveRun run = parallel_solution_loop(o, m, search, out);
+    if (o.verbose) {
+        const CubeStatistics& c = search.cube_statistics();
+        err << "% prune: " << o.threads << " threads, " << c.cubes << " cubes (split in " << c.split_seconds
+            << " s), imbalance " << c.imbalance() << '\n';
+    }
+    return finish_output(o, m, run, search.error(), search.statistics(), init_time, out, err);
+}
+
 }  // namespace
 
 int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tracer) {
     const auto start = std::chrono::steady_clock::now();
     BuiltModel m;
-    if (!load_model(o, m, err)) return 2;
+    ParseResult parsed;
+    if (!load_model(o, parsed, m, err)) return 2;
     Solver& solver = *m.solver;
     const SearchOptions so = search_options(o, m);
 
@@ -270,6 +350,8 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
             << "built in " << init_time << " s\n";
         if (m.distinct_sums > 0) err << "% prune: " << m.distinct_sums << " all_different + int_lin_eq pairs posted as distinct_sum\n";
     }
+
+    if (o.threads > 1 && tracer == nullptr) return solve_in_parallel(o, parsed, m, so, init_time, out, err);
 
     if (tracer != nullptr) {
         std::string error;
@@ -291,19 +373,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         tracer->finish(solver, search.statistics());
         solver.set_tracer(nullptr);
     }
-    if (run.status == SearchStatus::error) {
-        err << o.file << ": error: " << solver.error() << '\n';
-        return 2;
-    }
-    out << run.unprinted;
-    if (run.status == SearchStatus::exhausted) {
-        out << (run.found == 0 ? "=====UNSATISFIABLE=====\n" : "==========\n");
-    } else if (run.status == SearchStatus::limit && run.found == 0) {
-        out << "=====UNKNOWN=====\n";
-    }
-    if (o.statistics) print_statistics(m, search.statistics(), run, init_time, out);
-    out << std::flush;
-    return 0;
+    return finish_output(o, m, run, solver.error(), search.statistics(), init_time, out, err);
 }
 
 int run(int argc, const char* const* argv, std::ostream& out, std::ostream& err, RunTracer* tracer) {

@@ -10,7 +10,7 @@
 //             restarts of scale 100 with nogoods)
 //   -s        statistics as %%%mzn-stat lines
 //   -v        progress and model sizes on stderr
-//   -p N      threads (accepted; prune searches with one)
+//   -p N      search on N threads (0: one per core; parallel/parallel_search.hpp)
 //   -r SEED   random seed (indomain_random, restarts)
 //   -t MS     time limit in milliseconds
 //   --memory-limit MB   stop when the process's resident memory passes MB MiB
@@ -47,7 +47,7 @@ struct Options {
     bool free_search = false;
     bool statistics = false;
     bool verbose = false;
-    int threads = 1;
+    int threads = 1;  // -p, resolved: 0 on the command line is one per core
     std::uint64_t seed = 0;
     std::int64_t time_limit_ms = 0;  // 0: none
     std::int64_t memory_limit_mb = 0;  // --memory-limit; 0: none

@@ -22,6 +22,10 @@ namespace prune::puzzles {
 // Choices that change how the engine model is built, not what it means.
 struct ModelSettings {
     Consistency alldifferent = Consistency::domain;
+    // Not a model choice but carried with them to a kind's own count
+    // (Puzzle::count_solutions): the threads that search one problem
+    // (parallel/parallel_search.hpp); 1: the sequential search.
+    int threads = 1;
 };
 
 // What a kind's model builder hands back to the search.

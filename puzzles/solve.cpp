@@ -1,5 +1,6 @@
 #include "puzzles/solve.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "engine/host_probes.hpp"
@@ -104,6 +105,37 @@ void run_search(Search& search, const Solver& solver, const PuzzleModel& model, 
     }
 }
 
+// The problem on settings.model.threads threads: every worker builds the puzzle's
+// model into its own solver (the same variables each time).
+void run_parallel_search(const PuzzleModel& model, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution,
+                         SolveOutcome& outcome, ParallelSearch& parallel) {
+    SearchStatus status = SearchStatus::exhausted;
+    std::uint64_t found = 0;
+    if (settings.mode == SolveMode::count) {
+        status = parallel.count(found);
+    } else {
+        // mode first_and_unique: a second solution is looked for, not reported.
+        const std::uint64_t wanted = settings.mode == SolveMode::first              ? 1
+                                     : settings.mode == SolveMode::first_and_unique ? 2
+                                                                                    : settings.max_solutions;
+        status = parallel.solve([&](const Solver& solver) {
+            ++found;
+            if (settings.mode == SolveMode::all || found == 1) on_solution(read_values(solver, model));
+            return wanted == 0 || found < wanted;
+        });
+    }
+    outcome.solutions = settings.mode == SolveMode::first_and_unique ? std::min<std::uint64_t>(found, 1) : found;
+    if (settings.mode == SolveMode::first_and_unique && found > 0) {
+        outcome.unique_checked = status == SearchStatus::exhausted || found == 2;
+        outcome.unique = status == SearchStatus::exhausted && found == 1;
+    }
+    outcome.exhausted = status == SearchStatus::exhausted;
+    outcome.limit_reached = status == SearchStatus::limit;
+    if (status == SearchStatus::error) outcome.error = parallel.error();
+    outcome.statistics = parallel.statistics();
+    outcome.cubes = parallel.cube_statistics();
+}
+
 }  // namespace
 
 const char* limit_kind_name(LimitStop::Kind kind) {
@@ -148,6 +180,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
             outcome.statistics = counted->statistics;
             outcome.variables = counted->variables;
             outcome.propagators = counted->propagators;
+            outcome.threads = settings.model.threads;
             if (outcome.limit_reached) outcome.limit = limit_that_stopped(settings.search, outcome.statistics, false, memory_at_start);
             return outcome;
         }
@@ -160,6 +193,22 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
     SolveOutcome outcome;
     outcome.variables = solver.variable_count();
     outcome.propagators = solver.propagator_count();
+    if (settings.model.threads > 1 && settings.tracer == nullptr) {
+        outcome.threads = settings.model.threads;
+        ParallelSearch parallel(
+            [&] {
+                auto built = std::make_unique<Solver>();
+                (void)puzzle.build_model(*built, settings.model);
+                return built;
+            },
+            options,
+                                ParallelSettings{settings.model.threads});
+        run_parallel_search(model, settings, on_solution, outcome, parallel);
+        if (outcome.limit_reached) {
+            outcome.limit = limit_that_stopped(options, outcome.statistics, parallel.memory_limit_hit(), memory_at_start);
+        }
+        return outcome;
+    }
     if (settings.tracer != nullptr) {
         if (!settings.tracer->begin(solver, settings.trace_source, outcome.trace_error)) return outcome;
         solver.set_tracer(settings.tracer);

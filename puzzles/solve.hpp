@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/search.hpp"
+#include "parallel/parallel_search.hpp"
 #include "puzzles/puzzle.hpp"
 
 namespace prune::puzzles {
@@ -27,6 +28,10 @@ struct SolveSettings {
     // model itself, not a kind's own count (Puzzle::count_solutions).
     RunTracer* tracer = nullptr;
     std::string trace_source;         // what the trace says is being solved
+    // model.threads above 1: the problem is searched on that many threads by
+    // Embarrassingly Parallel Search (parallel/parallel_search.hpp; the count sits in
+    // the model settings so that a kind's own count sees it too). A traced run
+    // searches on one thread. The solutions of mode all may come in another order.
 };
 
 // Which limit stopped a search, and at what value: prune solve names it in its plain
@@ -58,6 +63,8 @@ struct SolveOutcome {
     SearchStatistics statistics;
     int variables = 0;
     int propagators = 0;
+    int threads = 1;                   // the threads that searched
+    CubeStatistics cubes;              // threads > 1: the decomposition
 };
 
 // "A first solution, then is there a second?": the loop of prune solve (mode

@@ -17,9 +17,10 @@ _prune() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD - 1]}
     prune_command=${COMP_WORDS[0]}
-    local commands="list solve check smtlib trace fzn xcsp3 generate help --help --version"
+    local commands="list solve check smtlib trace fzn xcsp3 generate split merge help --help --version"
     local solve_options="--first --all -n --count --quiet -q -o --json --html --stats --time-limit --memory-limit
         --node-limit --fail-limit --seed --restarts --var --val --alldiff --batch -j --jobs --unique
+        -p --threads --cubes --range
         --trace --trace-times --trace-text --trace-limit --profile --explain --help"
 
     if [ "$COMP_CWORD" -eq 1 ]; then
@@ -28,7 +29,7 @@ _prune() {
     fi
     local command=${COMP_WORDS[1]}
     case "$command" in
-        solve | check | smtlib)
+        solve | check | smtlib | split)
             if [ "$COMP_CWORD" -eq 2 ]; then
                 COMPREPLY=($(compgen -W "$(_prune_kinds "$prune_command")" -- "$cur"))
                 return
@@ -39,12 +40,12 @@ _prune() {
                 --var) COMPREPLY=($(compgen -W "input first-fail domwdeg" -- "$cur")); return ;;
                 --val) COMPREPLY=($(compgen -W "min max median split reverse-split random" -- "$cur")); return ;;
                 --alldiff) COMPREPLY=($(compgen -W "value bounds domain" -- "$cur")); return ;;
-                -n | --time-limit | --memory-limit | --node-limit | --fail-limit | --seed | -j | --jobs | --trace-limit | --explain)
+                -n | --time-limit | --memory-limit | --node-limit | --fail-limit | --seed | -j | --jobs | -p | --threads | --range | --trace-limit | --explain)
                     return ;;
             esac
             if [[ "$cur" == -* ]]; then
                 local options="--help $(_prune_kind_options "$prune_command" "$kind")"
-                [ "$command" = solve ] && options="$solve_options $options"
+                [ "$command" = solve ] || [ "$command" = split ] && options="$solve_options $options"
                 COMPREPLY=($(compgen -W "$options" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))

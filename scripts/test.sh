@@ -5,7 +5,8 @@
 #   3. cmake --install, then find_package(prune) from a consumer project, and a C
 #      program built with gcc and pkg-config against the installed prune.h;
 #   4. the engine built with -fno-exceptions -fno-rtti, and an example linked to it;
-#   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite.
+#   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite;
+#   6. a ThreadSanitizer build, the parallel search tests ("[parallel]").
 # A test whose prerequisite (z3, minizinc, fzn-gecode, chromium, the wasm toolchain,
 # ../shared) is missing is skipped, never passed: the run lists "N skipped: ..." and,
 # when CI=true, fails.
@@ -30,6 +31,8 @@ command -v gcc >/dev/null || need+=(gcc)            # the C API from C
 command -v arm-none-eabi-g++ >/dev/null || need+=(gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib)
 command -v qemu-system-arm >/dev/null || need+=(qemu-system-arm)  # the Cortex-M4 image
 command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v mpirun >/dev/null || need+=(openmpi-bin)  # prune-mpi and its test
+command -v mpicxx >/dev/null || need+=(libopenmpi-dev)       # MPI headers and wrappers: CMake builds prune-mpi
 have_browser || need+=(chromium)                    # the trace viewer and web page tests (headless)
 # The engine as WebAssembly in a web page (examples/web/): clang and lld for wasm32,
 # wasi-libc, the wasm32 C++ library and compiler builtins; Node drives Chromium in the test.
@@ -116,6 +119,17 @@ if [ "${1:-}" != "--no-sanitize" ]; then
   cmake --build "$root/build-sanitize" -j"$jobs"
   (cd "$root/build-sanitize" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
      ctest -j"$jobs" --output-on-failure --timeout 600)
+fi
+
+if [ "${1:-}" != "--no-sanitize" ]; then
+  # The parallel search's threads (parallel/): its tests, tagged [parallel], under
+  # ThreadSanitizer; any data race reported fails the run (halt_on_error).
+  echo "== ThreadSanitizer build, the parallel search tests"
+  cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNE_STATIC_RUNTIME=OFF \
+        -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+        -DPRUNE_BUILD_BENCH=OFF -DPRUNE_SPEC_GATE=OFF "${launcher[@]}" >/dev/null
+  cmake --build "$root/build-tsan" -j"$jobs" --target prune_tests
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$root/build-tsan/tests/prune_tests" "[parallel]"
 fi
 
 # The last line, pass or fail: ctest's own summary of the Release suite, unchanged.

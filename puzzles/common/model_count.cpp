@@ -35,6 +35,17 @@ void count_below(Solver& solver, const PuzzleModel& model, SearchOptions options
     ++run.searches;
 }
 
+void count_in_parallel(const ModelBuilder& build, const PuzzleModel& model, SearchOptions options, int threads, CountRun& run) {
+    if (options.decision_variables.empty()) options.decision_variables = model.decisions;
+    ParallelSearch search(build, options, ParallelSettings{threads});
+    std::uint64_t count = 0;
+    const SearchStatus status = search.count(count);
+    run.count += count;
+    run.limit_reached = run.limit_reached || status != SearchStatus::exhausted;
+    add_statistics(run.statistics, search.statistics());
+    ++run.searches;
+}
+
 KindCount kind_count(const CountRun& run) {
     KindCount result;
     result.count = run.count;

@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "parallel/parallel_search.hpp"
 #include "puzzles/puzzle.hpp"
 
 namespace prune::puzzles {
@@ -25,6 +26,10 @@ void add_count(CountRun& into, const CountRun& run, std::uint64_t weight);
 // Counts the solutions below the solver's current state with a fresh Search (branching
 // on the model's decisions unless `options` names variables) and adds them to `run`.
 void count_below(Solver& solver, const PuzzleModel& model, SearchOptions options, CountRun& run);
+// The same on `threads` threads (parallel/parallel_search.hpp): `build` makes the
+// model and the state to count below at the root of a new solver, the same
+// variables on every call (the model's decisions name them).
+void count_in_parallel(const ModelBuilder& build, const PuzzleModel& model, SearchOptions options, int threads, CountRun& run);
 // The run as the command line reports a count, without figures.
 KindCount kind_count(const CountRun& run);
 

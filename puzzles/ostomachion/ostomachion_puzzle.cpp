@@ -133,20 +133,30 @@ PuzzleModel OstomachionPuzzle::build_model(Solver& solver, const ModelSettings& 
     return build_model_with(solver, false);
 }
 
-OstomachionPuzzle::Counted OstomachionPuzzle::count_colourings(bool break_symmetry, const SearchOptions& options) const {
+OstomachionPuzzle::Counted OstomachionPuzzle::count_colourings(bool break_symmetry, const SearchOptions& options, int threads) const {
     Solver solver;
     const PuzzleModel model = build_model_with(solver, break_symmetry);
     Counted counted;
-    count_below(solver, model, options, counted);
+    if (threads > 1) {
+        count_in_parallel(
+            [this, break_symmetry] {
+                auto built = std::make_unique<Solver>();
+                (void)build_model_with(*built, break_symmetry);
+                return built;
+            },
+            model, options, threads, counted);
+    } else {
+        count_below(solver, model, options, counted);
+    }
     counted.variables = solver.variable_count();
     counted.propagators = solver.propagator_count();
     return counted;
 }
 
-std::optional<KindCount> OstomachionPuzzle::count_solutions(const ModelSettings& /*settings*/, const SearchOptions& options) const {
+std::optional<KindCount> OstomachionPuzzle::count_solutions(const ModelSettings& settings, const SearchOptions& options) const {
     std::uint64_t factorial = 1;
     for (int k = 2; k <= colours_; ++k) factorial *= static_cast<std::uint64_t>(k);
-    const Counted counted = count_colourings(!plain_count_, options);
+    const Counted counted = count_colourings(!plain_count_, options, settings.threads);
     KindCount result = kind_count(counted);
     result.count = plain_count_ ? counted.count : counted.count * factorial;
     result.figures.push_back({"count_up_to_renaming", "Up to renaming the colours", plain_count_ ? counted.count / factorial : counted.count});

@@ -36,7 +36,7 @@ public:
     // Counts the colourings: all of them, or (break_symmetry) only the canonical ones
     // whose colours first appear in the order 0, 1, 2, ... (region order).
     using Counted = CountRun;
-    Counted count_colourings(bool break_symmetry, const SearchOptions& options) const;
+    Counted count_colourings(bool break_symmetry, const SearchOptions& options, int threads = 1) const;
     // The model, optionally with value precedence (colour c > 0 appears only after c-1).
     PuzzleModel build_model_with(Solver& solver, bool break_symmetry) const;
 

@@ -355,7 +355,7 @@ std::vector<QuartoMap> QuartoPuzzle::geometric_group() const {
     return group;  // the identity (rows and columns in order, no transposition) comes first
 }
 
-QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, const SearchOptions& options) const {
+QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, const SearchOptions& options, int threads) const {
     Counted counted;
     Solver solver;
     const PuzzleModel m = build_model_as(solver, model, {});
@@ -377,8 +377,21 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
     for (int c = 0; c < cells && static_cast<int>(prefix.size()) < std::min(depth, 3); ++c) {
         if (clues_[c] < 0) prefix.push_back(c);
     }
+    // The model with the first `placed` pieces of a tuple at the root of a new
+    // solver: what each thread of a parallel count builds.
+    auto builder = [this, model, &m, &prefix](const std::vector<int>* placed) -> ModelBuilder {
+        return [this, model, &m, &prefix, placed] {
+            auto built = std::make_unique<Solver>();
+            (void)build_model_as(*built, model, {});
+            for (std::size_t i = 0; placed != nullptr && i < placed->size(); ++i) {
+                if (built->assign(m.cells[prefix[i]], (*placed)[i]) == Event::failed) built->fail();
+            }
+            return built;
+        };
+    };
     if (depth <= 0 || h.size() == 1 || prefix.empty()) {
-        count_below(solver, m, options, counted);
+        if (threads > 1) count_in_parallel(builder(nullptr), m, options, threads, counted);
+        else count_below(solver, m, options, counted);
         return counted;
     }
     if (!solver.error().empty() || solver.root_failed() || !solver.propagate()) return counted;
@@ -409,6 +422,12 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
         if (!budget.next(run_options)) {
             counted.limit_reached = true;
             break;
+        }
+        if (threads > 1) {
+            Counted one;
+            count_in_parallel(builder(&rep), m, run_options, threads, one);
+            add_count(counted, one, size);
+            continue;
         }
         solver.push_level();
         bool ok = true;
@@ -503,10 +522,10 @@ QuartoPuzzle::OrbitCount QuartoPuzzle::count_orbits(QuartoModel model, int depth
     return result;
 }
 
-std::optional<KindCount> QuartoPuzzle::count_solutions(const ModelSettings& /*settings*/, const SearchOptions& options) const {
+std::optional<KindCount> QuartoPuzzle::count_solutions(const ModelSettings& settings, const SearchOptions& options) const {
     KindCount result;
     if (!up_to_symmetry_) {
-        return kind_count(count_boards(model_, reduction_, options));
+        return kind_count(count_boards(model_, reduction_, options, settings.threads));
     }
     const OrbitCount orbits = count_orbits(model_, reduction_, options);
     result.count = orbits.total.count;

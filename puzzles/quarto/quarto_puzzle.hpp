@@ -96,8 +96,8 @@ public:
     // on the first d cells without a clue fall into orbits under H, the maps of G0 that
     // fix every given piece (G0 itself without clues); the count is the sum over one
     // tuple per orbit of (orbit size) x (count with that tuple placed). A plain count
-    // when H is the identity alone.
-    Counted count_boards(QuartoModel model, int depth, const SearchOptions& options) const;
+    // when H is the identity alone. threads > 1: each count on that many threads.
+    Counted count_boards(QuartoModel model, int depth, const SearchOptions& options, int threads = 1) const;
     // |Fix(g)| for g = (cell map, piece map): the boards B with B[cell_map[c]] = piece_map[B[c]].
     Counted count_fixed(QuartoModel model, const QuartoMap& cell_map, const QuartoMap& piece_map, const SearchOptions& options) const;
 

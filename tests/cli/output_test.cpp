@@ -321,7 +321,7 @@ TEST_CASE("prune --help fits one screen, the details are help topics", "[cli][ou
         INFO(line);
         CHECK(line.size() <= 80);
     }
-    for (const char* topic : {"solve", "batch", "trace", "fzn", "xcsp3", "exit-codes", "formats"}) {
+    for (const char* topic : {"solve", "batch", "trace", "fzn", "xcsp3", "exit-codes", "formats", "parallel"}) {
         INFO(topic);
         const RunResult r = run_prune(std::string("help ") + topic);
         CHECK(r.exit_code == 0);

@@ -6,6 +6,8 @@
 #            \    |    |     /
 #               cli                    (the prune command, on all of them)
 #
+# parallel (threads: one problem on several cores) is on the engine only; puzzles,
+# flatzinc and cli may use it, the engine starts no thread itself.
 # engine and support include nothing of the project but themselves (support does not
 # even use the engine); examples/ and bench/ use the engine only, except examples/web/,
 # whose page shows a run in the trace viewer: it uses the tracer that writes the trace
@@ -21,15 +23,17 @@ endif()
 
 set(allowed_engine engine)
 set(allowed_support support)
+set(allowed_parallel engine parallel)
 set(allowed_trace engine support trace)
-set(allowed_puzzles engine support puzzles)
-set(allowed_flatzinc engine support flatzinc)
+set(allowed_puzzles engine support parallel puzzles)
+set(allowed_flatzinc engine support parallel flatzinc)
 set(allowed_xcsp3 engine support xcsp3)
-set(allowed_cli engine support trace puzzles flatzinc xcsp3 cli)
+set(allowed_cli engine support parallel trace puzzles flatzinc xcsp3 cli)
+set(allowed_mpi engine support parallel puzzles flatzinc mpi)  # prune-mpi
 set(allowed_examples engine examples)
 set(allowed_examples_web engine support trace examples)  # examples/web/
 set(allowed_bench engine bench)
-set(checked_folders engine support trace puzzles flatzinc xcsp3 cli examples bench)
+set(checked_folders engine support parallel trace puzzles flatzinc xcsp3 cli mpi examples bench)
 
 # The folder (layer) an include names: "<prune/...>" is the installed engine, "dir/..."
 # a top folder of the tree, anything else a path relative to the including file.

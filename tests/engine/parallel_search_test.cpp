@@ -1,0 +1,260 @@
+// Parallel search (parallel/parallel_search.hpp): the answers must not depend on the
+// number of threads. Counts, solution sets, optima and unsatisfiability on 1 (the
+// sequential Search), 2 and 4 threads, on n-queens and on random catalog models
+// against brute force; limits and the stop flag end every worker. Tagged
+// [parallel]: scripts/test.sh runs these under ThreadSanitizer.
+#include "catch.hpp"
+#include "support/random_model.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+#include "engine/constraints.hpp"
+#include "parallel/parallel_search.hpp"
+
+using namespace prune;
+using namespace prune::test;
+
+namespace {
+
+// n-queens by pairwise disequalities, built into a new solver.
+std::unique_ptr<Solver> queens(int n) {
+    auto s = std::make_unique<Solver>();
+    const std::vector<IntVar> q = s->new_int_vars(n, 0, n - 1, "q");
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) {
+            not_equal(*s, q[i], q[j]);
+            not_equal_offset(*s, q[i], q[j], j - i);
+            not_equal_offset(*s, q[i], q[j], i - j);
+        }
+    }
+    return s;
+}
+
+std::uint64_t sequential_count(Solver& s, const SearchOptions& options) {
+    Search search(s, options);
+    std::uint64_t n = 0;
+    REQUIRE(search.count(n) == SearchStatus::exhausted);
+    return n;
+}
+
+int draw(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
+
+RandomModel random_model(Random& r) {
+    RandomModel m;
+    const int n = draw(r, 2, 7);
+    for (int i = 0; i < n; ++i) {
+        std::set<int> values;
+        if (r.below(3) == 0) {
+            m.booleans.push_back(i);
+            values = {0, 1};
+        } else {
+            const int lo = draw(r, -4, 2);
+            const int width = draw(r, 0, 6);
+            const int size = draw(r, 1, width + 1);
+            while (static_cast<int>(values.size()) < size) values.insert(lo + draw(r, 0, width));
+        }
+        m.domains.emplace_back(values.begin(), values.end());
+    }
+    const int constraints = draw(r, 1, 4);
+    for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
+        if (add_random_constraint(r, m)) ++c;
+    }
+    return m;
+}
+
+SearchOptions random_options(Random& r) {
+    SearchOptions o;
+    o.variable = static_cast<VariableSelection>(r.below(3));
+    o.value = static_cast<ValueSelection>(r.below(6));
+    if (r.below(3) == 0) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(draw(r, 1, 4)), 1.5};
+    o.seed = r.next();
+    return o;
+}
+
+ModelBuilder builder_of(const RandomModel& m) {
+    return [&m] {
+        // Some catalog constraints REQUIRE() while posting, and Catch is not
+        // thread-safe: the workers build one at a time (and no callback below
+        // asserts on a worker thread).
+        static std::mutex catch_mutex;
+        const std::lock_guard<std::mutex> lock(catch_mutex);
+        auto s = std::make_unique<Solver>();
+        (void)m.build(*s);
+        return s;
+    };
+}
+
+Assignment values_of(const Solver& s, int n) {
+    Assignment a;
+    for (int i = 0; i < n; ++i) a.push_back(s.value(IntVar{i}));
+    return a;
+}
+
+}  // namespace
+
+TEST_CASE("parallel: n-queens counts equal the sequential ones on 2 and 4 threads", "[parallel]") {
+    const std::uint64_t known[] = {0, 0, 0, 0, 0, 0, 0, 0, 92, 352, 724};
+    for (int n = 8; n <= 10; ++n) {
+        SearchOptions options;
+        const std::unique_ptr<Solver> s = queens(n);
+        const std::uint64_t sequential = sequential_count(*s, options);
+        CHECK(sequential == known[n]);
+        for (int threads : {1, 2, 4}) {
+            ParallelSearch parallel([n] { return queens(n); }, options, ParallelSettings{threads});
+            std::uint64_t count = 0;
+            REQUIRE(parallel.count(count) == SearchStatus::exhausted);
+            CHECK(count == sequential);
+            CHECK(parallel.statistics().solutions == sequential);
+            const CubeStatistics& cubes = parallel.cube_statistics();
+            // At least 50 per thread, unless the space holds fewer leaves (each a solution).
+            CHECK(cubes.cubes >= std::min<std::uint64_t>(static_cast<std::uint64_t>(threads) * 50, sequential));
+            CHECK(cubes.solved == cubes.cubes);
+            CHECK(cubes.worker_seconds.size() == static_cast<std::size_t>(threads));
+        }
+    }
+}
+
+TEST_CASE("parallel: the cubes partition the space in the search's order", "[parallel]") {
+    const std::unique_ptr<Solver> s = queens(8);
+    std::vector<Cube> cubes;
+    CubeStatistics statistics;
+    REQUIRE(split_into_cubes(*s, SearchOptions{}, 40, cubes, statistics));
+    CHECK(cubes.size() >= 40);
+    CHECK(s->depth() == 0);
+    // Each cube's count, summed, is the whole count; the first cube is the leftmost.
+    std::uint64_t total = 0;
+    for (const Cube& cube : cubes) {
+        s->push_level();
+        if (assume_cube(*s, cube)) {
+            Search search(*s, SearchOptions{});
+            std::uint64_t n = 0;
+            REQUIRE(search.count(n) == SearchStatus::exhausted);
+            total += n;
+        }
+        s->pop_level();
+        s->clear_queue();
+    }
+    CHECK(total == 92);
+    REQUIRE(!cubes.empty());
+    CHECK(cubes.front().front().var.index == 0);  // first-fail ties: the first variable
+    CHECK(cubes.front().front().value == 0);
+}
+
+TEST_CASE("parallel: random models agree with brute force on every thread count", "[parallel]") {
+    Random r(20261201);
+    for (int iteration = 0; iteration < 150; ++iteration) {
+        const RandomModel m = random_model(r);
+        const std::vector<Assignment> expected = m.solutions();
+        const int n = static_cast<int>(m.domains.size());
+        const SearchOptions options = random_options(r);
+        const int threads = 2 + static_cast<int>(r.below(3));
+        const int per_thread = 1 + static_cast<int>(r.below(8));
+        INFO("model " << m.describe() << "\nthreads " << threads << ", cubes per thread " << per_thread);
+        // Count.
+        {
+            ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread});
+            std::uint64_t count = 0;
+            REQUIRE(p.count(count) == SearchStatus::exhausted);
+            CHECK(count == expected.size());
+        }
+        // Every solution, each once, each a brute-force solution.
+        {
+            ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread});
+            std::vector<Assignment> found;
+            REQUIRE(p.solve([&](const Solver& s) {
+                found.push_back(values_of(s, n));
+                return true;
+            }) == SearchStatus::exhausted);
+            std::sort(found.begin(), found.end());
+            CHECK(found == expected);
+        }
+        // The optimum of a random variable, both ways; unsatisfiable models stay so.
+        const int k = static_cast<int>(r.below(static_cast<std::uint64_t>(n)));
+        for (int sense : {-1, +1}) {
+            ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread});
+            if (sense < 0) p.minimize(IntVar{k});
+            else p.maximize(IntVar{k});
+            // (No Catch assertion on a worker thread: Catch is not thread-safe.)
+            std::vector<int> reported;
+            bool all_solutions = true;
+            REQUIRE(p.solve([&](const Solver& s) {
+                const Assignment a = values_of(s, n);
+                all_solutions = all_solutions && std::binary_search(expected.begin(), expected.end(), a);
+                reported.push_back(a[k]);
+                return true;
+            }) == SearchStatus::exhausted);
+            CHECK(all_solutions);
+            CHECK(reported.empty() == expected.empty());
+            if (expected.empty()) continue;
+            int best = expected[0][k];
+            for (const Assignment& a : expected) best = sense < 0 ? std::min(best, a[k]) : std::max(best, a[k]);
+            CHECK(reported.back() == best);
+            for (std::size_t i = 1; i < reported.size(); ++i) CHECK((sense < 0 ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1]));
+        }
+    }
+}
+
+TEST_CASE("parallel: stopping at the first solutions reports exactly that many", "[parallel]") {
+    for (int wanted : {1, 2, 7}) {
+        ParallelSearch p([] { return queens(8); }, SearchOptions{}, ParallelSettings{4});
+        int reported = 0;
+        const SearchStatus status = p.solve([&](const Solver&) { return ++reported < wanted; });
+        CHECK(status == SearchStatus::solution);
+        CHECK(reported == wanted);
+    }
+}
+
+TEST_CASE("parallel: projected enumeration splits on the projection and repeats nothing", "[parallel]") {
+    // 6-queens projected on its first two queens: the distinct (q0, q1) pairs.
+    SearchOptions options;
+    options.projection = {IntVar{0}, IntVar{1}};
+    const std::unique_ptr<Solver> s = queens(6);
+    std::set<std::pair<int, int>> expected;
+    {
+        Search search(*s, SearchOptions{});
+        while (search.next() == SearchStatus::solution) expected.insert({s->value(IntVar{0}), s->value(IntVar{1})});
+    }
+    ParallelSearch p([] { return queens(6); }, options, ParallelSettings{3});
+    std::vector<std::pair<int, int>> found;
+    REQUIRE(p.solve([&](const Solver& w) {
+        found.emplace_back(w.value(IntVar{0}), w.value(IntVar{1}));
+        return true;
+    }) == SearchStatus::exhausted);
+    CHECK(found.size() == expected.size());
+    CHECK(std::set<std::pair<int, int>>(found.begin(), found.end()) == expected);
+}
+
+TEST_CASE("parallel: a node limit and the stop flag end every worker", "[parallel]") {
+    SearchOptions options;
+    options.limits.nodes = 2000;
+    ParallelSearch limited([] { return queens(12); }, options, ParallelSettings{2});
+    std::uint64_t count = 0;
+    CHECK(limited.count(count) == SearchStatus::limit);
+    CHECK(limited.cube_statistics().solved < limited.cube_statistics().cubes);
+
+    std::atomic<bool> stop{true};
+    SearchOptions stopped;
+    stopped.stop = &stop;
+    ParallelSearch interrupted([] { return queens(12); }, stopped, ParallelSettings{2});
+    CHECK(interrupted.count(count) == SearchStatus::limit);
+}
+
+TEST_CASE("parallel: an unsatisfiable model and an invalid one", "[parallel]") {
+    ParallelSearch unsat([] { return queens(3); }, SearchOptions{}, ParallelSettings{2});
+    std::uint64_t count = 7;
+    CHECK(unsat.count(count) == SearchStatus::exhausted);
+    CHECK(count == 0);
+    ParallelSearch invalid(
+        [] {
+            auto s = std::make_unique<Solver>();
+            s->new_int_var(0, 3);
+            s->set_error("broken on purpose");
+            return s;
+        },
+        SearchOptions{}, ParallelSettings{2});
+    CHECK(invalid.count(count) == SearchStatus::error);
+    CHECK(invalid.error() == "broken on purpose");
+}

@@ -81,6 +81,10 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "restarts:         " << s.restarts << "\n"
         << "max depth:        " << s.max_depth << "\n"
         << "search time:      " << s.seconds << " s\n";
+    if (search.learn) {
+        err << "learned nogoods:  " << s.learned << " (" << s.deleted << " deleted)\n"
+            << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback)\n";
+    }
 }
 
 void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {

@@ -100,6 +100,11 @@ std::string set_seed(CommandLine& line, State&, const std::string&, const std::s
     return "";
 }
 
+std::string set_learn(CommandLine& line, State&, const std::string&, const std::string&) {
+    line.solve.search.learn = true;
+    return "";
+}
+
 std::string set_restarts(CommandLine& line, State&, const std::string& option, const std::string& value) {
     static const Word<RestartKind> words[] = {{"none", RestartKind::none}, {"luby", RestartKind::luby}, {"geometric", RestartKind::geometric}};
     return choose(words, option, value, line.solve.search.restarts.kind);
@@ -163,6 +168,8 @@ const SolveOption options[] = {
      set_value_selection},
     {Section::search, "--alldiff", "--alldiff value|bounds|domain", true, false, "alldifferent strength (default domain)", set_alldifferent},
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
+    {Section::search, "--learn", "--learn", false, false,
+     "learn nogoods from conflicts (lazy clause\ngeneration; off by default)", set_learn},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
     {Section::batch, "--batch", "--batch", false, false, "FILE holds many puzzles (see above)", set_flag<&CommandLine::batch>},
     {Section::batch, "-j --jobs", "-j N", true, false, "N worker threads (0: one per core); the same output\nfor any N", set_jobs},

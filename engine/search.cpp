@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "learning/learning_search.hpp"
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -46,12 +47,16 @@ Search::Search(Solver& solver, SearchOptions options)
     // the variables (and their bits, for splits): reserve so search does not allocate.
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
     solver_.trail().reserve(static_cast<std::size_t>(n) * 64 + 1024, static_cast<std::size_t>(n) * 4 + 64);
+    if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
+        learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
+    }
 }
 
 Search::~Search() {
     while (solver_.depth() > base_depth_) solver_.pop_level();
     solver_.clear_queue();
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
+    learning_.reset();  // at the base depth again: it switches its nogood store off
 }
 
 void Search::minimize(IntVar objective) {
@@ -102,6 +107,10 @@ SearchStatus Search::next() {
         at_solution_ = false;
         if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
+    }
+    if (learning_ != nullptr) {
+        learning_->set_objective(objective_, objective_sense_);
+        return finish(learning_->next());
     }
     for (;;) {
         if (limit_reached()) {

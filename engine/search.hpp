@@ -18,6 +18,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "literal.hpp"
@@ -26,6 +28,8 @@
 #include "solver.hpp"
 
 namespace prune {
+
+class LearningSearch;
 
 enum class VariableSelection : std::uint8_t {
     input_order,      // first unfixed variable
@@ -72,6 +76,12 @@ struct SearchStatistics {
     std::uint64_t solutions = 0;
     std::uint64_t restarts = 0;
     std::uint64_t max_depth = 0;
+    // With learning (SearchOptions::learn): nogoods learned and deleted, explanations
+    // asked for, and how many of them were the fallback (a propagator's whole scope).
+    std::uint64_t learned = 0;
+    std::uint64_t deleted = 0;
+    std::uint64_t explanations = 0;
+    std::uint64_t fallback_explanations = 0;
     double seconds = 0;  // by the host's clock; 0 without one
 };
 
@@ -102,6 +112,11 @@ struct SearchOptions {
     // set), e.g. for a progress line on a terminal; empty: never. Runs on the
     // searching thread, so it must be quick.
     std::function<void(const SearchStatistics&)> progress;
+    // Learning from failure (lazy clause generation, engine/learning/): conflicts are
+    // analysed into nogoods that prune the rest of the search. Off by default; needs a
+    // search from the root over bitset domains (Search::learning_active() says
+    // whether it runs). Exact for enumeration, counting and optimisation.
+    bool learn = false;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -133,6 +148,11 @@ public:
     bool memory_limit_hit() const { return memory_limit_hit_; }
     // Asks a running search to stop at its next node (async-signal-safe).
     void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+    // Whether learning runs (asked for, and supported: learning_unavailable() says why
+    // not); the learning engine, for tests.
+    bool learning_active() const { return learning_ != nullptr; }
+    const std::string& learning_unavailable() const { return learning_unavailable_; }
+    LearningSearch* learning() { return learning_.get(); }
 
 private:
     // The left branch makes the decision true, the right branch makes it false.
@@ -212,6 +232,8 @@ private:
     // another one's node); restored by the destructor.
     const std::atomic<bool>* outer_stop_ = nullptr;
     std::uint64_t outer_deadline_ = Solver::no_deadline;
+    std::unique_ptr<LearningSearch> learning_;  // null: search without learning
+    std::string learning_unavailable_;
 };
 
 }  // namespace prune

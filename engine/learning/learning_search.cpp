@@ -108,6 +108,7 @@ void LearningSearch::initialise() {
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
     activity_.assign(n, 0.0);
+    falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     saved_value_.assign(n, 0);
     for (int i = 0; i < n; ++i) saved_value_[i] = low_[i];
     in_user_phase_.assign(n, 0);
@@ -484,6 +485,7 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
             if (!p.explain(view)) {
                 out.clear();
                 fallback(p, r.cut, out);
+                falls_back_[static_cast<std::size_t>(p.id())] = 1;
             }
             if (on_explanation) on_explanation(&p, r.fact, out);
             break;
@@ -580,14 +582,20 @@ int LearningSearch::analyse() {
 }
 
 // Drops each fact whose explanation lies within the nogood (or the root): the
-// nogood stays implied (self-subsuming resolution, one step).
+// nogood stays implied (self-subsuming resolution, one step). Facts of propagators
+// that have fallen back are kept without asking (their explanation is a scope).
 void LearningSearch::minimise() {
     std::size_t kept = 1;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
         const Fact f = learned_[i];
         const int p = position(f);
         bool redundant = false;
-        if (records_[static_cast<std::size_t>(p)].reason.kind != ReasonKind::decision) {
+        const Reason& reason = records_[static_cast<std::size_t>(p)].reason;
+        // A decision has no explanation; the fallback's (a whole scope) is long and
+        // almost never inside the nogood, so it is not asked for here.
+        const bool worth_asking = reason.kind != ReasonKind::decision &&
+                                  !(reason.kind == ReasonKind::propagator && falls_back_[static_cast<std::size_t>(reason.index)]);
+        if (worth_asking) {
             explain(p, because_);
             redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) {
                 const int q = position(g);

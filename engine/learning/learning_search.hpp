@@ -168,6 +168,7 @@ private:
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
     std::vector<int> level_stamp_;
+    std::vector<char> falls_back_;  // per propagator id: has used the fallback
     std::vector<std::uint64_t> variable_stamp_;  // the fallback's "seen in this scope"
     std::uint64_t scope_stamp_ = 0;
     int conflict_nogood_ = -1;

@@ -228,6 +228,29 @@ TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learni
         REQUIRE(search.learning_active());
         CHECK(search.next() == SearchStatus::exhausted);
         CHECK(search.statistics().learned > 0);
+        // alldifferent(value) explains its removals and failures itself.
+        CHECK(search.statistics().explanations > 0);
+        CHECK(search.statistics().fallback_explanations == 0);
+    }
+}
+
+TEST_CASE("learning: a colouring with x != y explains without the fallback", "[learning]") {
+    // An odd cycle of 7 nodes with 2 colours has no colouring; with 3 it has 2^7 - 2.
+    for (const int colours : {2, 3}) {
+        Solver s;
+        const std::vector<IntVar> node = s.new_int_vars(7, 0, colours - 1);
+        for (int i = 0; i < 7; ++i) not_equal(s, node[i], node[(i + 1) % 7]);
+        SearchOptions o;
+        o.learn = true;
+        Search search(s, o);
+        REQUIRE(search.learning_active());
+        std::uint64_t count = 0;
+        CHECK(search.count(count) == SearchStatus::exhausted);
+        CHECK(count == (colours == 2 ? 0u : 126u));
+        INFO(colours << " colours");
+        // (With 3 colours each conflict is a solution's nogood, made of decisions.)
+        if (colours == 2) CHECK(search.statistics().explanations > 0);
+        CHECK(search.statistics().fallback_explanations == 0);
     }
 }
 

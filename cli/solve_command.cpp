@@ -91,6 +91,10 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
                 << "imbalance:        " << c.imbalance() << " (busiest worker's time / mean)\n";
         }
     }
+    if (search.learn) {
+        err << "learned nogoods:  " << s.learned << " (" << s.deleted << " deleted)\n"
+            << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback)\n";
+    }
 }
 
 void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {

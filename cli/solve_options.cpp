@@ -121,6 +121,11 @@ std::string set_seed(CommandLine& line, State&, const std::string&, const std::s
     return "";
 }
 
+std::string set_learn(CommandLine& line, State&, const std::string&, const std::string&) {
+    line.solve.search.learn = true;
+    return "";
+}
+
 std::string set_restarts(CommandLine& line, State&, const std::string& option, const std::string& value) {
     static const Word<RestartKind> words[] = {{"none", RestartKind::none}, {"luby", RestartKind::luby}, {"geometric", RestartKind::geometric}};
     return choose(words, option, value, line.solve.search.restarts.kind);
@@ -184,6 +189,8 @@ const SolveOption options[] = {
      set_value_selection},
     {Section::search, "--alldiff", "--alldiff value|bounds|domain", true, false, "alldifferent strength (default domain)", set_alldifferent},
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
+    {Section::search, "--learn", "--learn", false, false,
+     "learn nogoods from conflicts (lazy clause\ngeneration; off by default)", set_learn},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
     {Section::search, "-p --threads", "-p N, --threads N", true, false,
      "search this one problem on N threads\n(0: one per core; default 1); the same\ncount, optimum and solution set for any N\n"

@@ -27,6 +27,7 @@
 namespace prune {
 
 class Solver;
+class Explanation;
 
 enum class Status : std::uint8_t { ok, failed, entailed };
 
@@ -68,6 +69,10 @@ public:
     // (with the tag given at subscription) before the propagator is scheduled; return
     // false to stay asleep. Incremental propagators record what changed here.
     virtual bool advise(Solver&, int /*tag*/, Event) { return true; }
+    // Under learning (learning/explanation.hpp): explains a fact this propagator
+    // inferred, or its failure, lazily when conflict analysis asks. False: no own
+    // explanation, the engine falls back to the removals from the whole scope.
+    virtual bool explain(Explanation&) const { return false; }
 
     int id() const { return id_; }
     PropagatorCost cost() const { return cost_; }

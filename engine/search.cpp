@@ -4,6 +4,7 @@
 #include <memory>
 #include <string_view>
 
+#include "learning/learning_search.hpp"
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -49,6 +50,9 @@ Search::Search(Solver& solver, SearchOptions options)
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
     const std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
     solver_.trail().reserve(trail_entries, static_cast<std::size_t>(n) * 4 + 64);
+    if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
+        learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
+    }
 }
 
 Search::~Search() {
@@ -56,6 +60,7 @@ Search::~Search() {
     solver_.clear_queue();
     if (nogoods_ != nullptr) nogoods_->clear();  // they hold for this search only
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
+    learning_.reset();  // at the base depth again: it switches its nogood store off
 }
 
 void Search::minimize(IntVar objective) {
@@ -112,6 +117,10 @@ SearchStatus Search::next() {
         at_solution_ = false;
         if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
+    }
+    if (learning_ != nullptr) {
+        learning_->set_objective(objective_, objective_sense_);
+        return finish(learning_->next());
     }
     for (;;) {
         if (limit_reached()) {

@@ -18,6 +18,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "literal.hpp"
@@ -27,6 +29,8 @@
 #include "solver.hpp"
 
 namespace prune {
+
+class LearningSearch;
 
 enum class VariableSelection : std::uint8_t {
     input_order,      // first unfixed variable
@@ -75,6 +79,12 @@ struct SearchStatistics {
     // Restart nogoods dropped from the full store (see SearchOptions::nogood_capacity).
     std::uint64_t nogoods_dropped = 0;
     std::uint64_t max_depth = 0;
+    // With learning (SearchOptions::learn): nogoods learned and deleted, explanations
+    // asked for, and how many of them were the fallback (a propagator's whole scope).
+    std::uint64_t learned = 0;
+    std::uint64_t deleted = 0;
+    std::uint64_t explanations = 0;
+    std::uint64_t fallback_explanations = 0;
     double seconds = 0;  // by the host's clock; 0 without one
 };
 
@@ -121,6 +131,11 @@ struct SearchOptions {
     // (INT64_MAX when minimising, INT64_MIN when maximising: none yet). Read at every
     // node; not owned; null: none.
     const std::atomic<std::int64_t>* shared_objective = nullptr;
+    // Learning from failure (lazy clause generation, engine/learning/): conflicts are
+    // analysed into nogoods that prune the rest of the search. Off by default; needs a
+    // search from the root over bitset domains (Search::learning_active() says
+    // whether it runs). Exact for enumeration, counting and optimisation.
+    bool learn = false;
 };
 
 enum class SearchStatus : std::uint8_t {
@@ -152,6 +167,11 @@ public:
     bool memory_limit_hit() const { return memory_limit_hit_; }
     // Asks a running search to stop at its next node (async-signal-safe).
     void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+    // Whether learning runs (asked for, and supported: learning_unavailable() says why
+    // not); the learning engine, for tests.
+    bool learning_active() const { return learning_ != nullptr; }
+    const std::string& learning_unavailable() const { return learning_unavailable_; }
+    LearningSearch* learning() { return learning_.get(); }
 
 private:
     // The left branch makes the decision true, the right branch makes it false.
@@ -234,6 +254,8 @@ private:
     // another one's node); restored by the destructor.
     const std::atomic<bool>* outer_stop_ = nullptr;
     std::uint64_t outer_deadline_ = Solver::no_deadline;
+    std::unique_ptr<LearningSearch> learning_;  // null: search without learning
+    std::string learning_unavailable_;
 };
 
 }  // namespace prune

@@ -71,6 +71,8 @@ const char* usage() {
            "  -r SEED  random seed\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
+           "  --learn  learn nogoods from conflicts (lazy clause generation; off by\n"
+           "           default); with -f, activity-based choice of the variable\n"
            "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
            "=====UNKNOWN===== if there was none.\n";
 }
@@ -98,6 +100,8 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.intermediate = true;
         } else if (a == "-f" || a == "--free-search") {
             o.free_search = true;
+        } else if (a == "--learn") {
+            o.learn = true;
         } else if (a == "-s" || a == "--statistics") {
             o.statistics = true;
         } else if (a == "-v" || a == "--verbose") {
@@ -195,6 +199,10 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
         }
     }
     so.seed = o.seed;
+    so.learn = o.learn;
+    // Free search with learning: the activity of the variables in conflicts chooses
+    // (over all variables), not dom/wdeg over the model's own ones.
+    if (o.learn && (o.free_search || m.search.empty())) so.decision_variables.clear();
     // Raised by SIGINT or SIGTERM while `signals` below lives; the search polls it (also
     // between propagator runs), stops as at a limit and the output reports what it
     // has, as the specification asks.
@@ -259,6 +267,12 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
         << "%%%mzn-stat: failures=" << st.failures << '\n'
         << "%%%mzn-stat: restarts=" << st.restarts << '\n'
         << "%%%mzn-stat: peakDepth=" << st.max_depth << '\n';
+    if (st.learned != 0 || st.explanations != 0) {
+        out << "%%%mzn-stat: learnedNogoods=" << st.learned << '\n'
+            << "%%%mzn-stat: deletedNogoods=" << st.deleted << '\n'
+            << "%%%mzn-stat: explanations=" << st.explanations << '\n'
+            << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n';
+    }
     if (m.goal != SolveItem::Goal::satisfy && run.found > 0) out << "%%%mzn-stat: objective=" << run.objective << '\n';
     out << "%%%mzn-stat-end\n";
 }

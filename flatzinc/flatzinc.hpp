@@ -14,6 +14,8 @@
 //   -r SEED   random seed (indomain_random, restarts)
 //   -t MS     time limit in milliseconds
 //   --memory-limit MB   stop when the process's resident memory passes MB MiB
+//   --learn   learn nogoods from conflicts (lazy clause generation, off by default):
+//             with -f, activity-based variable choice over all variables
 //
 // Search annotations: int_search/bool_search with input_order, first_fail and
 // dom_w_deg (smallest/largest and the rarer ones are approximated, with a warning)
@@ -45,6 +47,7 @@ struct Options {
     std::int64_t solutions = 0;  // -n; 0: not given
     bool intermediate = false;
     bool free_search = false;
+    bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
     bool statistics = false;
     bool verbose = false;
     int threads = 1;  // -p, resolved: 0 on the command line is one per core

@@ -11,6 +11,8 @@
 // values are done before the stronger propagator (linear / quadratic class) runs.
 #include "alldifferent_value.hpp"
 
+#include "../learning/explanation.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -85,6 +87,31 @@ bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consi
             break;
     }
     return !s.root_failed();
+}
+
+bool AllDifferentValue::explain(Explanation& e) const {
+    if (e.explaining_failure()) {
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            if (!e.was_fixed(vars_[i])) continue;
+            for (std::size_t j = i + 1; j < vars_.size(); ++j) {
+                if (e.was_fixed(vars_[j]) && e.fixed_value(vars_[j]) == e.fixed_value(vars_[i])) {
+                    e.add_fixed(vars_[i]);
+                    e.add_fixed(vars_[j]);
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    for (IntVar x : vars_) {
+        if (x.index != removed.var && e.was_fixed(x) && e.fixed_value(x) == removed.value) {
+            e.add_fixed(x);
+            return true;
+        }
+    }
+    return false;
 }
 
 }  // namespace prune

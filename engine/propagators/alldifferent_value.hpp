@@ -22,6 +22,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "alldifferent(value)"; }
+    // [y != v] by the variable fixed to v; a failure by two variables fixed alike.
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<IntVar> vars_;

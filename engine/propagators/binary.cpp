@@ -1,5 +1,7 @@
 #include "binary.hpp"
 
+#include "../learning/explanation.hpp"
+
 #include "../constraints.hpp"
 #include "../posting.hpp"
 
@@ -55,6 +57,28 @@ Status NotEqualOffset::propagate(Solver& s) {
         return s.contains(y_, static_cast<int>(forbidden)) ? Status::ok : Status::entailed;
     }
     return Status::ok;
+}
+
+bool NotEqualOffset::explain(Explanation& e) const {
+    if (x_.index == y_.index) return false;
+    if (e.explaining_failure()) {
+        if (!e.was_fixed(x_) || !e.was_fixed(y_)) return false;
+        if (std::int64_t{e.fixed_value(x_)} != std::int64_t{e.fixed_value(y_)} + c_) return false;
+        e.add_fixed(x_);
+        e.add_fixed(y_);
+        return true;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    if (removed.var == x_.index && e.was_fixed(y_) && std::int64_t{e.fixed_value(y_)} + c_ == removed.value) {
+        e.add_fixed(y_);
+        return true;
+    }
+    if (removed.var == y_.index && e.was_fixed(x_) && std::int64_t{e.fixed_value(x_)} - c_ == removed.value) {
+        e.add_fixed(x_);
+        return true;
+    }
+    return false;
 }
 
 Status LessEqualOffset::propagate(Solver& s) {

@@ -29,6 +29,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x!=y+c"; }
+    // A removal by the other side's fixing; a failure by both fixings.
+    bool explain(Explanation& e) const override;
 
 private:
     IntVar x_, y_;

@@ -1,0 +1,51 @@
+// Explanations: why a propagator removed a value or failed, as facts.
+//
+// Under learning (docs/architecture.md, "Learning") every domain change is a fact on
+// the learning trail: [x != v] (v left the domain of x) or [x == v] (x became fixed
+// to v). When conflict analysis reaches a fact a propagator inferred, it asks the
+// propagator, lazily, for an explanation: facts that held *before* the inference and
+// that, with the constraint, imply it. A propagator answers through
+// Propagator::explain() with the view below (the domains as they were just before
+// the inference, not as they are now). One that does not answer (explain() returns
+// false) gets the fallback explanation: every removal from its scope made before the
+// inference. That is always correct, since a propagator only infers from the current
+// domains of its scope, but long; the statistics count it.
+#pragma once
+#include <cstdint>
+
+#include "../int_var.hpp"
+
+namespace prune {
+
+// [var != value] when `equal` is false, [var == value] when it is true.
+struct Fact {
+    int var = -1;
+    int value = 0;
+    bool equal = false;
+};
+
+inline bool operator==(const Fact& a, const Fact& b) { return a.var == b.var && a.value == b.value && a.equal == b.equal; }
+
+class Explanation {
+public:
+    virtual ~Explanation() = default;
+    // The fact to explain; var == -1 when the propagator failed (explain the failure:
+    // facts with which the constraint has no solution).
+    const Fact& inferred() const { return inferred_; }
+    bool explaining_failure() const { return inferred_.var < 0; }
+
+    // The domains just before the inference.
+    virtual bool had_value(IntVar x, int v) const = 0;
+    virtual bool was_fixed(IntVar x) const = 0;
+    virtual int fixed_value(IntVar x) const = 0;  // when was_fixed(x)
+
+    // Adds [x != v] (v must have been removed before the inference).
+    virtual void add_removed(IntVar x, int v) = 0;
+    // Adds [x == its fixed value] (x must have been fixed before the inference).
+    virtual void add_fixed(IntVar x) = 0;
+
+protected:
+    Fact inferred_;
+};
+
+}  // namespace prune

@@ -1,0 +1,739 @@
+#include "learning_search.hpp"
+
+#include <algorithm>
+#include <memory>
+
+namespace prune {
+
+// The nogood store as a propagator: the solver runs it (first, at constant cost)
+// whenever the learning trail grew; it walks the new facts through the watches.
+class NogoodStore final : public Propagator {
+public:
+    NogoodStore() : Propagator(PropagatorCost::constant, false) {}
+    void attach(Solver&) override {}
+    Status propagate(Solver&) override { return engine_ != nullptr ? engine_->propagate_nogoods() : Status::ok; }
+    const char* kind() const override { return "nogoods"; }
+    LearningSearch* engine_ = nullptr;
+};
+
+// The view of the domains just before the fact at `cut` (explanation.hpp).
+class LearningSearch::RecordExplanation final : public Explanation {
+public:
+    RecordExplanation(const LearningSearch& engine, int cut, const Fact& inferred, std::vector<Fact>& out)
+        : engine_(engine), cut_(cut), out_(out) {
+        inferred_ = inferred;
+    }
+    bool had_value(IntVar x, int v) const override {
+        const int i = x.index;
+        if (v < engine_.low_[i] || v > engine_.high_[i]) return false;
+        return engine_.value_position_[engine_.value_slot(i, v)] >= cut_;
+    }
+    bool was_fixed(IntVar x) const override { return engine_.equal_position_[x.index] < cut_; }
+    int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
+    void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, false}); }
+    void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], true}); }
+
+private:
+    const LearningSearch& engine_;
+    int cut_;
+    std::vector<Fact>& out_;
+};
+
+bool LearningSearch::supports(const Solver& solver, std::string* why) {
+    if (!Solver::tracing_compiled) {
+        if (why != nullptr) *why = "learning needs the tracing hooks (this build has -DPRUNE_TRACING=OFF)";
+        return false;
+    }
+    if (solver.depth() != 0) {
+        if (why != nullptr) *why = "learning needs a search from the root";
+        return false;
+    }
+    for (int i = 0; i < solver.variable_count(); ++i) {
+        if (!solver.is_bitset(IntVar{i})) {
+            if (why != nullptr) *why = "learning needs bitset domains; " + solver.display_name(IntVar{i}) + " keeps bounds only";
+            return false;
+        }
+    }
+    return true;
+}
+
+LearningSearch::LearningSearch(Solver& solver, const SearchOptions& options, SearchStatistics& statistics,
+                               const std::atomic<bool>* stop_requested)
+    : solver_(solver), options_(options), statistics_(statistics), stop_requested_(stop_requested),
+      schedule_(options.restarts) {
+    auto store = std::make_unique<NogoodStore>();
+    store->engine_ = this;
+    store_ = solver_.add(std::move(store));
+}
+
+LearningSearch::~LearningSearch() {
+    // The store stays in the solver, switched off for good (entailed at the root).
+    store_->engine_ = nullptr;
+    if (solver_.depth() == 0) solver_.set_entailed(store_);
+    if (initialised_) solver_.set_tracer(outer_tracer_);
+}
+
+// Takes the domains after root propagation as the original ones: what is already
+// removed is at_root and never appears in an explanation.
+void LearningSearch::initialise() {
+    initialised_ = true;
+    const int n = solver_.variable_count();
+    low_.resize(n);
+    high_.resize(n);
+    base_.resize(n);
+    equal_position_.assign(n, present);
+    equal_value_.assign(n, 0);
+    int total = 0;
+    for (int i = 0; i < n; ++i) {
+        low_[i] = solver_.min(IntVar{i});
+        high_[i] = solver_.max(IntVar{i});
+        base_[i] = total;
+        total += high_[i] - low_[i] + 1;
+    }
+    value_position_.assign(total, present);
+    for (int i = 0; i < n; ++i) {
+        for (int v = low_[i]; v <= high_[i]; ++v) {
+            if (!solver_.contains(IntVar{i}, v)) value_position_[value_slot(i, v)] = at_root;
+        }
+        if (solver_.fixed(IntVar{i})) {
+            equal_position_[i] = at_root;
+            equal_value_[i] = low_[i];
+        }
+    }
+    // Every fact is recorded at most once at a time: the trail never reallocates.
+    records_.reserve(static_cast<std::size_t>(total) + n + 1);
+    seen_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    watches_.resize(static_cast<std::size_t>(total) * 2);
+    level_start_.assign(1, 0);
+    level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
+    variable_stamp_.assign(static_cast<std::size_t>(n), 0);
+    activity_.assign(n, 0.0);
+    falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
+    saved_value_.assign(n, 0);
+    for (int i = 0; i < n; ++i) saved_value_[i] = low_[i];
+    in_user_phase_.assign(n, 0);
+    for (const SearchPhase& phase : options_.phases) {
+        for (IntVar x : phase.variables) in_user_phase_[x.index] = 1;
+    }
+    for (IntVar x : options_.decision_variables) in_user_phase_[x.index] = 1;
+    for (std::vector<Fact>* buffer : {&conflict_, &because_, &learned_}) buffer->reserve(static_cast<std::size_t>(total) + n);
+    touched_.reserve(records_.capacity());
+    outer_tracer_ = solver_.tracer();
+    solver_.set_tracer(this);
+}
+
+// ---- Facts and the learning trail ----
+
+bool LearningSearch::fact_true(const Fact& f) const {
+    const IntVar x{f.var};
+    if (f.equal) return solver_.fixed(x) && solver_.value(x) == f.value;
+    return !solver_.contains(x, f.value);
+}
+
+bool LearningSearch::fact_false(const Fact& f) const {
+    const IntVar x{f.var};
+    if (f.equal) return !solver_.contains(x, f.value);
+    return solver_.fixed(x) && solver_.value(x) == f.value;
+}
+
+void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
+    const int at = static_cast<int>(records_.size());
+    records_.push_back(Record{f, level(), reason, cut});
+    if (f.equal) {
+        equal_position_[f.var] = at;
+        equal_value_[f.var] = f.value;
+        saved_value_[f.var] = f.value;
+    } else {
+        value_position_[value_slot(f.var, f.value)] = at;
+    }
+}
+
+void LearningSearch::push_equal(int x, int v, Reason reason) {
+    push_record(Fact{x, v, true}, reason, static_cast<int>(records_.size()));
+}
+
+// The hook: after x changed, record each value that left since `before`, then the
+// fixing, with the reason of the change being made.
+void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) {
+    const int i = x.index;
+    const int cut = static_cast<int>(records_.size());
+    for (int v = before.min; v <= before.max; ++v) {
+        const int slot = value_slot(i, v);
+        if (value_position_[slot] == present && !solver_.contains(x, v)) push_record(Fact{i, v, false}, cause_, cut);
+    }
+    if (solver_.fixed(x) && equal_position_[i] == present) {
+        push_record(Fact{i, solver_.value(x), true}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));
+    }
+    if (!store_running_ && static_cast<int>(records_.size()) > cut) solver_.schedule(store_);
+    if (outer_tracer_ != nullptr) outer_tracer_->on_domain_change(s, x, before);
+}
+
+void LearningSearch::on_propagator_start(const Solver& s, const Propagator& p) {
+    if (&p == store_) {
+        store_running_ = true;
+    } else {
+        cause_ = Reason{ReasonKind::propagator, p.id()};
+    }
+    if (outer_tracer_ != nullptr) outer_tracer_->on_propagator_start(s, p);
+}
+
+void LearningSearch::on_propagator_end(const Solver& s, const Propagator& p, Status status) {
+    store_running_ = false;
+    cause_ = Reason{};
+    if (outer_tracer_ != nullptr) outer_tracer_->on_propagator_end(s, p, status);
+}
+
+void LearningSearch::on_node(std::uint64_t id, std::uint64_t parent, int depth) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_node(id, parent, depth);
+}
+void LearningSearch::on_decision(const Solver& s, const Literal& l, bool negated) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_decision(s, l, negated);
+}
+void LearningSearch::on_failure(const Solver& s, const Propagator* p) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_failure(s, p);
+}
+void LearningSearch::on_solution(const Solver& s) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_solution(s);
+}
+void LearningSearch::on_restart(std::uint64_t run) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_restart(run);
+}
+void LearningSearch::on_backtrack(int depth) {
+    if (outer_tracer_ != nullptr) outer_tracer_->on_backtrack(depth);
+}
+
+void LearningSearch::undo_to(int target_level) {
+    solver_.clear_queue();
+    if (target_level >= level()) return;
+    while (level() > target_level) solver_.pop_level();
+    const std::size_t keep = static_cast<std::size_t>(level_start_[static_cast<std::size_t>(target_level) + 1]);
+    for (std::size_t at = records_.size(); at > keep; --at) {
+        const Fact& f = records_[at - 1].fact;
+        if (f.equal) {
+            equal_position_[f.var] = present;
+        } else {
+            value_position_[value_slot(f.var, f.value)] = present;
+        }
+    }
+    records_.resize(keep);
+    level_start_.resize(static_cast<std::size_t>(target_level) + 1);
+    propagated_ = std::min(propagated_, keep);
+}
+
+// ---- Search ----
+
+SearchStatus LearningSearch::stopped() {
+    if (limit_hit_) return SearchStatus::limit;
+    exhausted_ = true;
+    return SearchStatus::exhausted;
+}
+
+SearchStatus LearningSearch::next() {
+    if (exhausted_) return SearchStatus::exhausted;
+    if (limit_hit_) return SearchStatus::limit;
+    if (!initialised_) {
+        initialise();
+        if (!settle()) return stopped();
+    } else if (at_solution_) {
+        at_solution_ = false;
+        if (!leave_solution()) return stopped();
+    }
+    for (;;) {
+        if (limit_reached()) {
+            limit_hit_ = true;
+            return SearchStatus::limit;
+        }
+        if (schedule_.enabled() && failures_in_run_ >= schedule_.limit(run_)) {
+            ++statistics_.restarts;
+            ++run_;
+            failures_in_run_ = 0;
+            if (outer_tracer_ != nullptr) outer_tracer_->on_restart(run_);
+            undo_to(0);
+            if (!settle()) return stopped();
+            continue;
+        }
+        Fact decision;
+        if (!choose(decision)) {
+            ++statistics_.solutions;
+            at_solution_ = true;
+            if (outer_tracer_ != nullptr) outer_tracer_->on_solution(solver_);
+            return SearchStatus::solution;
+        }
+        if (!decide(decision)) return stopped();
+    }
+}
+
+// Propagates to a fixpoint, learning from each conflict on the way. False when a
+// conflict reaches the root (nothing is left to search) or a limit stopped it.
+bool LearningSearch::settle() {
+    for (;;) {
+        conflict_nogood_ = -1;
+        if (solver_.propagate()) return true;
+        if (solver_.interrupted()) {
+            limit_hit_ = true;
+            solver_.clear_queue();
+            return false;
+        }
+        ++statistics_.failures;
+        ++failures_in_run_;
+        const Propagator* failed = solver_.failed_propagator();
+        if (failed == nullptr || level() == 0) return false;
+        conflict_.clear();
+        if (failed == store_ && conflict_nogood_ >= 0) {
+            const Nogood& n = nogoods_[static_cast<std::size_t>(conflict_nogood_)];
+            conflict_.assign(nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
+        } else {
+            explain_failure(failed, conflict_);
+        }
+        if (!learn_from_conflict()) return false;
+    }
+}
+
+// conflict_ holds facts that cannot all be true: learn, jump back, assert.
+bool LearningSearch::learn_from_conflict() {
+    const int back = analyse();
+    if (back < 0) return false;
+    undo_to(back);
+    std::uint32_t lbd = 0;
+    const int stamp = static_cast<int>(statistics_.failures & 0x3fffffff) + 1;
+    for (const Fact& f : learned_) {
+        const int p = position(f);
+        const int l = p == at_root || p == present ? 0 : records_[static_cast<std::size_t>(p)].level;
+        if (level_stamp_[static_cast<std::size_t>(l)] != stamp) {
+            level_stamp_[static_cast<std::size_t>(l)] = stamp;
+            ++lbd;
+        }
+    }
+    const int c = add_nogood(learned_, true, lbd);
+    ++statistics_.learned;
+    activity_step_ /= 0.95;
+    if (!assert_negation(learned_[0], c)) return false;
+    if (learned_live_ > max_learned_) reduce_store();
+    return true;
+}
+
+bool LearningSearch::decide(const Fact& decision) {
+    solver_.push_level();
+    level_start_.push_back(static_cast<int>(records_.size()));
+    ++statistics_.nodes;
+    if ((statistics_.nodes & 1023) == 0 && options_.progress) options_.progress(statistics_);
+    if (static_cast<std::uint64_t>(level()) > statistics_.max_depth) statistics_.max_depth = static_cast<std::uint64_t>(level());
+    if (outer_tracer_ != nullptr) {
+        outer_tracer_->on_node(statistics_.nodes, 0, level());
+        outer_tracer_->on_decision(solver_, Literal{IntVar{decision.var}, decision.value, LiteralKind::equal}, false);
+    }
+    push_equal(decision.var, decision.value, Reason{ReasonKind::decision, -1});
+    cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
+    const Event e = solver_.assign(IntVar{decision.var}, decision.value);
+    cause_ = Reason{};
+    if (is_failure(e)) return false;  // not reached: the value is in the domain
+    return settle();
+}
+
+// After a solution: optimisation tightens the bound at the root; enumeration adds
+// the nogood of the solution's decisions (or projection) and learns from it.
+bool LearningSearch::leave_solution() {
+    if (objective_sense_ != 0) {
+        const std::int64_t best = solver_.value(objective_);
+        undo_to(0);
+        cause_ = Reason{};
+        const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, best - 1) : solver_.set_min(objective_, best + 1);
+        if (is_failure(e)) return false;
+        return settle();
+    }
+    conflict_.clear();
+    if (options_.project || !options_.projection.empty()) {
+        for (IntVar x : options_.projection) conflict_.push_back(Fact{x.index, solver_.value(x), true});
+    } else {
+        for (std::size_t l = level_start_.size() - 1; l >= 1; --l) conflict_.push_back(records_[static_cast<std::size_t>(level_start_[l])].fact);
+    }
+    // The two facts of the highest levels are watched (the first two, as they are here
+    // for decisions), so that the nogood's watches are right after the jump back.
+    std::sort(conflict_.begin(), conflict_.end(), [&](const Fact& a, const Fact& b) { return position(a) > position(b); });
+    if (conflict_.empty()) return false;
+    add_nogood(conflict_, false, 0);
+    if (!learn_from_conflict()) return false;
+    return settle();
+}
+
+bool LearningSearch::limit_reached() {
+    if (stop_requested_ != nullptr && stop_requested_->load(std::memory_order_relaxed)) return true;
+    const SearchLimits& l = options_.limits;
+    if (l.nodes != 0 && statistics_.nodes >= l.nodes) return true;
+    if (l.failures != 0 && statistics_.failures >= l.failures) return true;
+    return (options_.stop != nullptr || l.seconds > 0) && solver_.interrupt_due();
+}
+
+// ---- Decisions ----
+
+namespace {
+double user_score(const Solver& s, IntVar x, VariableSelection how, double activity) {
+    switch (how) {
+        case VariableSelection::input_order: return 0;
+        case VariableSelection::smallest_domain: return static_cast<double>(s.size(x));
+        case VariableSelection::dom_wdeg: return static_cast<double>(s.size(x)) / (1.0 + activity);
+        case VariableSelection::smallest_value: return static_cast<double>(s.min(x));
+        case VariableSelection::largest_value: return -static_cast<double>(s.max(x));
+        case VariableSelection::largest_domain: return -static_cast<double>(s.size(x));
+    }
+    return 0;
+}
+
+int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection how, const std::vector<double>& activity) {
+    int best = -1;
+    double best_score = 0;
+    for (IntVar x : vars) {
+        if (s.fixed(x)) continue;
+        if (how == VariableSelection::input_order) return x.index;
+        const double score = user_score(s, x, how, activity[static_cast<std::size_t>(x.index)]);
+        if (best < 0 || score < best_score) {
+            best = x.index;
+            best_score = score;
+        }
+    }
+    return best;
+}
+}  // namespace
+
+int LearningSearch::choose_value(int x, ValueSelection how) const {
+    const IntVar v{x};
+    switch (how) {
+        case ValueSelection::max:
+        case ValueSelection::reverse_split: return solver_.max(v);
+        case ValueSelection::median:
+        case ValueSelection::random: return solver_.nth_value(v, (solver_.size(v) - 1) / 2);
+        case ValueSelection::min:
+        case ValueSelection::split: return solver_.min(v);
+    }
+    return solver_.min(v);
+}
+
+int LearningSearch::choose_active_variable() const {
+    int best = -1;
+    for (int i = 0; i < solver_.variable_count(); ++i) {
+        if (solver_.fixed(IntVar{i})) continue;
+        if (best < 0 || activity_[i] > activity_[best] ||
+            (activity_[i] == activity_[best] && solver_.size(IntVar{i}) < solver_.size(IntVar{best}))) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+// The user's phases first, each by its own rules; then the most active variable,
+// with its saved value.
+bool LearningSearch::choose(Fact& decision) {
+    for (const SearchPhase& phase : options_.phases) {
+        const int x = best_of(solver_, phase.variables, phase.variable, activity_);
+        if (x >= 0) {
+            decision = Fact{x, choose_value(x, phase.value), true};
+            return true;
+        }
+    }
+    if (options_.phases.empty() && !options_.decision_variables.empty()) {
+        const int x = best_of(solver_, options_.decision_variables, options_.variable, activity_);
+        if (x >= 0) {
+            decision = Fact{x, choose_value(x, options_.value), true};
+            return true;
+        }
+    }
+    const int x = choose_active_variable();
+    if (x < 0) return false;
+    const int saved = saved_value_[x];
+    decision = Fact{x, solver_.contains(IntVar{x}, saved) ? saved : choose_value(x, options_.value), true};
+    return true;
+}
+
+void LearningSearch::bump(int x) {
+    activity_[x] += activity_step_;
+    if (activity_[x] > 1e100) {
+        for (double& a : activity_) a *= 1e-100;
+        activity_step_ *= 1e-100;
+    }
+}
+
+// ---- Explanations and conflict analysis ----
+
+void LearningSearch::explain(int at, std::vector<Fact>& out) {
+    out.clear();
+    const Record& r = records_[static_cast<std::size_t>(at)];
+    switch (r.reason.kind) {
+        case ReasonKind::root:
+        case ReasonKind::decision: break;
+        case ReasonKind::equality: out.push_back(records_[static_cast<std::size_t>(r.reason.index)].fact); break;
+        case ReasonKind::removals: {
+            const int x = r.fact.var;
+            for (int v = low_[x]; v <= high_[x]; ++v) {
+                const int p = value_position_[value_slot(x, v)];
+                if (v != r.fact.value && p != at_root && p < at) out.push_back(Fact{x, v, false});
+            }
+            break;
+        }
+        case ReasonKind::nogood: {
+            const Nogood& n = nogoods_[static_cast<std::size_t>(r.reason.index)];
+            const Fact negated{r.fact.var, r.fact.value, !r.fact.equal};
+            for (std::uint32_t k = 0; k < n.size; ++k) {
+                const Fact& f = nogood_facts_[n.begin + k];
+                if (!(f == negated)) out.push_back(f);
+            }
+            break;
+        }
+        case ReasonKind::propagator: {
+            const Propagator& p = solver_.propagator(r.reason.index);
+            RecordExplanation view(*this, r.cut, r.fact, out);
+            ++statistics_.explanations;
+            if (!p.explain(view)) {
+                out.clear();
+                fallback(p, r.cut, out);
+                falls_back_[static_cast<std::size_t>(p.id())] = 1;
+            }
+            if (on_explanation) on_explanation(&p, r.fact, out);
+            break;
+        }
+    }
+}
+
+void LearningSearch::explain_failure(const Propagator* p, std::vector<Fact>& out) {
+    out.clear();
+    const int cut = static_cast<int>(records_.size());
+    RecordExplanation view(*this, cut, Fact{}, out);
+    ++statistics_.explanations;
+    if (!p->explain(view)) {
+        out.clear();
+        fallback(*p, cut, out);
+    }
+    if (on_explanation) on_explanation(p, Fact{}, out);
+}
+
+// Every removal from the scope before `cut` (an [x == v] stands for all of x's).
+void LearningSearch::fallback(const Propagator& p, int cut, std::vector<Fact>& out) {
+    ++statistics_.fallback_explanations;
+    ++scope_stamp_;
+    for (int x : p.scope()) {
+        if (variable_stamp_[static_cast<std::size_t>(x)] == scope_stamp_) continue;  // a variable listed twice
+        variable_stamp_[static_cast<std::size_t>(x)] = scope_stamp_;
+        const int fixed_at = equal_position_[x];
+        if (fixed_at < cut) {
+            if (fixed_at != at_root) out.push_back(Fact{x, equal_value_[x], true});
+            continue;
+        }
+        for (int v = low_[x]; v <= high_[x]; ++v) {
+            const int at = value_position_[value_slot(x, v)];
+            if (at != at_root && at < cut) out.push_back(Fact{x, v, false});
+        }
+    }
+}
+
+void LearningSearch::mark(const Fact& f, int& at_current_level) {
+    const int p = position(f);
+    if (p == at_root || p == present) return;  // (present: not a true fact; cannot occur)
+    const Record& r = records_[static_cast<std::size_t>(p)];
+    if (r.level == 0 || seen_[static_cast<std::size_t>(p)]) return;
+    seen_[static_cast<std::size_t>(p)] = 1;
+    touched_.push_back(p);
+    bump(f.var);
+    if (r.level == level()) {
+        ++at_current_level;
+    } else {
+        learned_.push_back(f);
+    }
+}
+
+// First UIP over conflict_: learned_ gets the nogood, its UIP first and a fact of
+// the level to jump back to second. Returns that level, or -1 for a root conflict.
+int LearningSearch::analyse() {
+    int top = 0;
+    for (const Fact& f : conflict_) {
+        const int p = position(f);
+        if (p != at_root && p != present) top = std::max(top, records_[static_cast<std::size_t>(p)].level);
+    }
+    if (top == 0) return -1;
+    if (top < level()) undo_to(top);  // the facts stay true: they are all at or below top
+    learned_.clear();
+    learned_.push_back(Fact{});
+    int open = 0;
+    for (const Fact& f : conflict_) mark(f, open);
+    std::size_t at = records_.size();
+    for (;;) {
+        do {
+            --at;
+        } while (!seen_[at]);
+        seen_[at] = 0;
+        if (--open == 0) break;
+        explain(static_cast<int>(at), because_);
+        for (const Fact& f : because_) mark(f, open);
+    }
+    learned_[0] = records_[at].fact;
+    seen_[at] = 1;
+    minimise();
+    for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
+    touched_.clear();
+    int back = 0;
+    std::size_t where = 0;
+    for (std::size_t i = 1; i < learned_.size(); ++i) {
+        const int l = records_[static_cast<std::size_t>(position(learned_[i]))].level;
+        if (l > back) {
+            back = l;
+            where = i;
+        }
+    }
+    if (where != 0) std::swap(learned_[1], learned_[where]);
+    return back;
+}
+
+// Drops each fact whose explanation lies within the nogood (or the root): the
+// nogood stays implied (self-subsuming resolution, one step). Facts of propagators
+// that have fallen back are kept without asking (their explanation is a scope).
+void LearningSearch::minimise() {
+    std::size_t kept = 1;
+    for (std::size_t i = 1; i < learned_.size(); ++i) {
+        const Fact f = learned_[i];
+        const int p = position(f);
+        bool redundant = false;
+        const Reason& reason = records_[static_cast<std::size_t>(p)].reason;
+        // A decision has no explanation; the fallback's (a whole scope) is long and
+        // almost never inside the nogood, so it is not asked for here.
+        const bool worth_asking = reason.kind != ReasonKind::decision &&
+                                  !(reason.kind == ReasonKind::propagator && falls_back_[static_cast<std::size_t>(reason.index)]);
+        if (worth_asking) {
+            explain(p, because_);
+            redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) {
+                const int q = position(g);
+                return q == at_root || records_[static_cast<std::size_t>(q)].level == 0 || seen_[static_cast<std::size_t>(q)];
+            });
+        }
+        if (!redundant) learned_[kept++] = f;
+    }
+    learned_.resize(kept);
+}
+
+// ---- The nogood store ----
+
+int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd) {
+    const int c = static_cast<int>(nogoods_.size());
+    nogoods_.push_back(Nogood{static_cast<std::uint32_t>(nogood_facts_.size()), static_cast<std::uint32_t>(facts.size()), lbd,
+                              learned, false, nogood_step_});
+    nogood_facts_.insert(nogood_facts_.end(), facts.begin(), facts.end());
+    if (facts.size() >= 2) {
+        watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(c);
+        watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(c);
+    }
+    if (learned) {
+        ++learned_live_;
+        nogood_step_ += 1;
+        if (on_learned) on_learned(facts);
+    }
+    return c;
+}
+
+// Makes f false, the nogood `c` being the reason.
+bool LearningSearch::assert_negation(const Fact& f, int c) {
+    const IntVar x{f.var};
+    Event e;
+    if (f.equal) {
+        cause_ = Reason{ReasonKind::nogood, c};
+        e = solver_.remove(x, f.value);
+    } else {
+        push_equal(f.var, f.value, Reason{ReasonKind::nogood, c});
+        cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
+        e = solver_.assign(x, f.value);
+    }
+    cause_ = Reason{};
+    return !is_failure(e);
+}
+
+// Two watched facts per nogood, neither true unless the other is false (or the
+// nogood is asserting). Walks the facts recorded since the last run.
+Status LearningSearch::propagate_nogoods() {
+    while (propagated_ < records_.size()) {
+        const Fact f = records_[propagated_++].fact;
+        std::vector<int>& list = watches_[static_cast<std::size_t>(atom(f))];
+        std::size_t keep = 0;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const int c = list[i];
+            const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
+            if (n.deleted) continue;
+            Fact* facts = &nogood_facts_[n.begin];
+            if (facts[0] == f) std::swap(facts[0], facts[1]);
+            if (fact_false(facts[0])) {
+                list[keep++] = c;
+                continue;
+            }
+            bool moved = false;
+            for (std::uint32_t k = 2; k < n.size; ++k) {
+                if (!fact_true(facts[k])) {
+                    std::swap(facts[1], facts[k]);
+                    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(c);
+                    moved = true;
+                    break;
+                }
+            }
+            if (moved) continue;
+            list[keep++] = c;
+            if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
+                for (++i; i < list.size(); ++i) list[keep++] = list[i];
+                list.resize(keep);
+                conflict_nogood_ = c;
+                return Status::failed;
+            }
+        }
+        list.resize(keep);
+    }
+    return Status::ok;
+}
+
+bool LearningSearch::locked(int c) const {
+    const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
+    const Fact& f = nogood_facts_[n.begin];
+    const int p = f.equal ? value_position_[value_slot(f.var, f.value)] : equal_position_[f.var];
+    if (p == at_root || p == present) return false;
+    const Record& r = records_[static_cast<std::size_t>(p)];
+    return r.reason.kind == ReasonKind::nogood && r.reason.index == c;
+}
+
+// Deletes half of the learned nogoods, those of the highest LBD (then the oldest);
+// nogoods of LBD 2 or less and the reasons of current facts stay.
+void LearningSearch::reduce_store() {
+    std::vector<int> candidates;
+    for (std::size_t c = 0; c < nogoods_.size(); ++c) {
+        const Nogood& n = nogoods_[c];
+        if (n.learned && !n.deleted && n.lbd > 2 && !locked(static_cast<int>(c))) candidates.push_back(static_cast<int>(c));
+    }
+    std::sort(candidates.begin(), candidates.end(), [&](int a, int b) {
+        const Nogood& x = nogoods_[static_cast<std::size_t>(a)];
+        const Nogood& y = nogoods_[static_cast<std::size_t>(b)];
+        return x.lbd != y.lbd ? x.lbd > y.lbd : x.activity < y.activity;
+    });
+    for (std::size_t i = 0; i < candidates.size() / 2; ++i) {
+        Nogood& n = nogoods_[static_cast<std::size_t>(candidates[i])];
+        n.deleted = true;
+        --learned_live_;
+        deleted_facts_ += n.size;
+        ++statistics_.deleted;
+    }
+    max_learned_ += max_learned_ / 10;
+    if (deleted_facts_ * 2 > nogood_facts_.size()) compact_store();
+}
+
+// Moves the live nogoods' facts together and rebuilds the watches (each nogood's
+// watched facts are its first two, so the rebuilt lists keep the invariant).
+void LearningSearch::compact_store() {
+    std::vector<Fact> facts;
+    facts.reserve(nogood_facts_.size() - deleted_facts_);
+    for (auto& list : watches_) list.clear();
+    for (std::size_t c = 0; c < nogoods_.size(); ++c) {
+        Nogood& n = nogoods_[c];
+        if (n.deleted) continue;
+        const std::uint32_t begin = static_cast<std::uint32_t>(facts.size());
+        facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
+        n.begin = begin;
+        if (n.size >= 2) {
+            watches_[static_cast<std::size_t>(atom(facts[begin]))].push_back(static_cast<int>(c));
+            watches_[static_cast<std::size_t>(atom(facts[begin + 1]))].push_back(static_cast<int>(c));
+        }
+    }
+    nogood_facts_.swap(facts);
+    deleted_facts_ = 0;
+}
+
+}  // namespace prune

@@ -1,0 +1,194 @@
+// LearningSearch: conflict-driven search with lazy clause generation.
+//
+// Ohrimenko, Stuckey and Codish, "Propagation via lazy clause generation",
+// Constraints 2009; Feydy and Stuckey, "Lazy clause generation reengineered", CP 2009.
+// The design is in docs/architecture.md, "Learning". In short:
+//  - Facts [x != v] and [x == v] over the bitset domains (the direct encoding, made
+//    lazily: no Boolean variable exists per value). The learning trail records each
+//    fact as it becomes true, with its decision level and its reason: a decision, a
+//    propagator (explained lazily, Propagator::explain or the fallback), a nogood, or
+//    an [x == v] fact (for the removals it implies) or the removals (for an [x == v]
+//    they imply). The hook is the solver's tracer hook, so a solver without learning
+//    runs the same instructions as before.
+//  - A conflict is analysed to its first unique implication point (1-UIP), the
+//    nogood is minimised (a fact whose explanation lies inside the nogood goes), the
+//    search jumps back to the level where it becomes unit and asserts it.
+//  - Nogoods live in a store with two watched facts, run as a propagator of constant
+//    cost; learned ones are deleted by LBD (then activity) when the store is full.
+//  - Decisions: the user's search phases when given, then VSIDS-style activity over
+//    variables with phase saving; decisions are always x = v. Restarts follow the
+//    search's RestartPolicy.
+//  - Enumeration and counting: each solution adds the nogood of its decisions (or of
+//    its projection), so no solution repeats and none is lost. Optimisation: each
+//    solution tightens the objective's bound at the root (a level-0 fact).
+// Learning needs every domain to be a bitset (supports() says why not otherwise).
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "../search.hpp"
+#include "../solver.hpp"
+#include "../tracer.hpp"
+#include "explanation.hpp"
+
+namespace prune {
+
+class NogoodStore;
+
+class LearningSearch final : private Tracer {
+public:
+    // Whether learning can run on this solver now; `why` says why not.
+    static bool supports(const Solver& solver, std::string* why);
+
+    LearningSearch(Solver& solver, const SearchOptions& options, SearchStatistics& statistics,
+                   const std::atomic<bool>* stop_requested);
+    ~LearningSearch() override;
+    LearningSearch(const LearningSearch&) = delete;
+    LearningSearch& operator=(const LearningSearch&) = delete;
+
+    void set_objective(IntVar objective, int sense) {
+        objective_ = objective;
+        objective_sense_ = sense;
+    }
+    // Search::next() with learning; the root has been propagated by Search::start().
+    SearchStatus next();
+
+    // For tests: called with every explanation computed (inferred.var == -1: a
+    // failure) and with every nogood learned (the facts that cannot hold together).
+    std::function<void(const Propagator*, const Fact& inferred, const std::vector<Fact>& because)> on_explanation;
+    std::function<void(const std::vector<Fact>& nogood)> on_learned;
+
+    // Called by the nogood store's propagate().
+    Status propagate_nogoods();
+
+private:
+    enum class ReasonKind : std::uint8_t { root, decision, propagator, nogood, equality, removals };
+    struct Reason {
+        ReasonKind kind = ReasonKind::root;
+        int index = -1;  // propagator id, nogood index or trail position
+    };
+    struct Record {
+        Fact fact;
+        int level;
+        Reason reason;
+        int cut;  // explanations use the facts before this position
+    };
+    struct Nogood {
+        std::uint32_t begin;
+        std::uint32_t size;
+        std::uint32_t lbd;
+        bool learned;
+        bool deleted;
+        double activity;
+    };
+    class RecordExplanation;
+    static constexpr int present = 0x7fffffff;  // position of a fact not (yet) true
+    static constexpr int at_root = -1;          // true before learning started
+
+    // The tracer hook (forwarded to the tracer the solver had before).
+    void on_node(std::uint64_t id, std::uint64_t parent, int depth) override;
+    void on_decision(const Solver& s, const Literal& l, bool negated) override;
+    void on_propagator_start(const Solver& s, const Propagator& p) override;
+    void on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) override;
+    void on_propagator_end(const Solver& s, const Propagator& p, Status status) override;
+    void on_failure(const Solver& s, const Propagator* p) override;
+    void on_solution(const Solver& s) override;
+    void on_restart(std::uint64_t run) override;
+    void on_backtrack(int depth) override;
+
+    void initialise();
+    int level() const { return static_cast<int>(solver_.depth()); }
+    int value_slot(int x, int v) const { return base_[x] + (v - low_[x]); }
+    int atom(const Fact& f) const { return value_slot(f.var, f.value) * 2 + (f.equal ? 1 : 0); }
+    int position(const Fact& f) const { return f.equal ? equal_position_[f.var] : value_position_[value_slot(f.var, f.value)]; }
+    bool fact_true(const Fact& f) const;
+    bool fact_false(const Fact& f) const;
+    void push_record(const Fact& f, Reason reason, int cut);
+    void push_equal(int x, int v, Reason reason);
+    void undo_to(int target_level);
+
+    // Search.
+    bool settle();
+    bool learn_from_conflict();
+    bool choose(Fact& decision);
+    int choose_user_variable(int& phase) const;
+    int choose_active_variable() const;
+    int choose_value(int x, ValueSelection how) const;
+    bool decide(const Fact& decision);
+    bool leave_solution();
+    bool limit_reached();
+    SearchStatus stopped();
+
+    // Conflict analysis.
+    void explain(int position, std::vector<Fact>& out);
+    void explain_failure(const Propagator* p, std::vector<Fact>& out);
+    void fallback(const Propagator& p, int cut, std::vector<Fact>& out);
+    int analyse();
+    void mark(const Fact& f, int& at_current_level);
+    void minimise();
+    void bump(int x);
+
+    // The store.
+    int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
+    bool assert_negation(const Fact& f, int nogood);
+    bool locked(int nogood) const;
+    void reduce_store();
+    void compact_store();
+
+    Solver& solver_;
+    const SearchOptions& options_;
+    SearchStatistics& statistics_;
+    const std::atomic<bool>* stop_requested_;
+    Tracer* outer_tracer_ = nullptr;
+    NogoodStore* store_ = nullptr;
+    bool initialised_ = false;
+    bool store_running_ = false;
+    bool at_solution_ = false;
+    bool exhausted_ = false;
+    bool limit_hit_ = false;
+    IntVar objective_;
+    int objective_sense_ = 0;
+
+    // Per variable: the domain's range when learning started, and where its values'
+    // positions start in value_position_.
+    std::vector<int> low_, high_, base_;
+    std::vector<int> value_position_;   // trail position of [x != v], present or at_root
+    std::vector<int> equal_position_;   // trail position of [x == value], present or at_root
+    std::vector<int> equal_value_;
+    std::vector<Record> records_;       // the learning trail (capacity never exceeded)
+    std::vector<int> level_start_;      // records_ position where each level begins
+    std::size_t propagated_ = 0;        // records_ the store has processed
+    Reason cause_;                      // the reason of the changes being made now
+
+    // Conflict analysis buffers (reused: nothing allocated per conflict once warm).
+    std::vector<char> seen_;            // per trail position
+    std::vector<int> touched_;
+    std::vector<Fact> conflict_, because_, learned_;
+    std::vector<int> level_stamp_;
+    std::vector<char> falls_back_;  // per propagator id: has used the fallback
+    std::vector<std::uint64_t> variable_stamp_;  // the fallback's "seen in this scope"
+    std::uint64_t scope_stamp_ = 0;
+    int conflict_nogood_ = -1;
+    const Propagator* conflict_propagator_ = nullptr;
+
+    // Heuristics.
+    std::vector<double> activity_;
+    double activity_step_ = 1;
+    std::vector<int> saved_value_;
+    std::vector<char> in_user_phase_;
+    std::uint64_t run_ = 0, failures_in_run_ = 0;
+    RestartSchedule schedule_;
+
+    // The store.
+    std::vector<Nogood> nogoods_;
+    std::vector<Fact> nogood_facts_;
+    std::vector<std::vector<int>> watches_;  // per atom: nogoods watching that fact
+    std::size_t learned_live_ = 0, deleted_facts_ = 0;
+    std::size_t max_learned_ = 5000;
+    double nogood_step_ = 1;
+};
+
+}  // namespace prune

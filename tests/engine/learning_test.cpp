@@ -1,0 +1,275 @@
+// Learning (engine/learning/): checked against brute force on random small models
+// drawn from the constraint catalog (tests/support/random_model.hpp).
+//   - Every explanation the engine computes (a propagator's own or the fallback) is
+//     implied: every solution that satisfies its facts satisfies the inferred fact,
+//     and no solution satisfies the facts of a failure's explanation. Models with one
+//     constraint make this the constraint-level check; facts on variables a
+//     decomposition added are outside brute force's reach and counted apart.
+//   - Every learned nogood excludes no solution still to be reported (enumeration:
+//     solutions already reported may be excluded, by design) and none better than
+//     the incumbent (optimisation).
+//   - Enumeration, counting and optimisation with learning give the brute-force
+//     solution sets, counts and optima, with and without restarts and with the
+//     user's decision variables.
+#include "catch.hpp"
+#include "support/random_model.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "engine/constraints.hpp"
+#include "engine/learning/learning_search.hpp"
+
+using namespace prune;
+using namespace prune::test;
+
+namespace {
+
+int draw(Random& r, int lo, int hi) { return lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))); }
+
+RandomModel random_model(Random& r, int max_constraints) {
+    RandomModel m;
+    const int n = draw(r, 2, 6);
+    for (int i = 0; i < n; ++i) {
+        std::set<int> chosen;
+        if (r.below(3) == 0) {
+            m.booleans.push_back(i);
+            chosen = {0, 1};
+        } else {
+            const int lo = draw(r, -4, 2);
+            const int width = draw(r, 1, 6);
+            const int size = draw(r, 2, width + 1);
+            while (static_cast<int>(chosen.size()) < size) chosen.insert(lo + draw(r, 0, width));
+        }
+        m.domains.emplace_back(chosen.begin(), chosen.end());
+    }
+    const int constraints = draw(r, 1, max_constraints);
+    for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
+        if (add_random_constraint(r, m)) ++c;
+    }
+    return m;
+}
+
+bool satisfies(const Assignment& a, const Fact& f) { return f.equal ? a[f.var] == f.value : a[f.var] != f.value; }
+
+bool within_model(const std::vector<Fact>& facts, std::size_t n, const Fact& inferred) {
+    if (inferred.var >= static_cast<int>(n)) return false;
+    return std::all_of(facts.begin(), facts.end(), [n](const Fact& f) { return f.var < static_cast<int>(n); });
+}
+
+std::string show(const std::vector<Fact>& facts) {
+    std::ostringstream text;
+    for (const Fact& f : facts) text << " x" << f.var << (f.equal ? "=" : "!=") << f.value;
+    return text.str();
+}
+
+struct Tally {
+    std::uint64_t explanations_checked = 0, explanations_skipped = 0, nogoods_checked = 0, learning_runs = 0;
+};
+
+// Hooks the checks of explanations and nogoods into a search; `still_open(a)` says
+// whether solution a must not be excluded by a nogood learned now.
+template <class StillOpen>
+void watch(Search& search, const std::vector<Assignment>& expected, std::size_t n, Tally& tally, std::string& failure,
+           StillOpen still_open) {
+    LearningSearch* learning = search.learning();
+    if (learning == nullptr) return;
+    ++tally.learning_runs;
+    learning->on_explanation = [&, n](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
+        if (!within_model(because, n, inferred)) {
+            ++tally.explanations_skipped;
+            return;
+        }
+        ++tally.explanations_checked;
+        for (const Assignment& a : expected) {
+            if (!std::all_of(because.begin(), because.end(), [&](const Fact& f) { return satisfies(a, f); })) continue;
+            if (inferred.var < 0 || !satisfies(a, inferred)) {
+                if (failure.empty())
+                    failure = std::string(p->kind()) + ": explanation" + show(because) + " of" +
+                              (inferred.var < 0 ? std::string(" a failure") : show({inferred})) + " admits a counterexample";
+            }
+        }
+    };
+    learning->on_learned = [&, n](const std::vector<Fact>& nogood) {
+        if (!within_model(nogood, n, Fact{0, 0, false})) return;
+        ++tally.nogoods_checked;
+        for (const Assignment& a : expected) {
+            if (!still_open(a)) continue;
+            if (std::all_of(nogood.begin(), nogood.end(), [&](const Fact& f) { return satisfies(a, f); })) {
+                if (failure.empty()) failure = "learned nogood" + show(nogood) + " excludes a solution";
+            }
+        }
+    };
+}
+
+SearchOptions learning_options(Random& r, const std::vector<IntVar>& vars) {
+    SearchOptions o;
+    o.learn = true;
+    o.value = static_cast<ValueSelection>(r.below(6));
+    if (r.below(2) == 0) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(draw(r, 1, 4)), 1.5};
+    if (r.below(3) == 0) {
+        o.variable = static_cast<VariableSelection>(r.below(3));
+        for (IntVar x : vars)
+            if (r.below(2) == 0) o.decision_variables.push_back(x);
+    }
+    return o;
+}
+
+std::string check_enumeration(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    if (!s.error().empty()) return {};
+    Search search(s, learning_options(r, vars));
+    std::set<Assignment> found;
+    std::string failure;
+    watch(search, expected, vars.size(), tally, failure, [&](const Assignment& a) { return found.count(a) == 0; });
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        Assignment a;
+        for (IntVar x : vars) a.push_back(s.value(x));
+        if (!std::binary_search(expected.begin(), expected.end(), a)) return "reported a non-solution";
+        if (!found.insert(a).second) return "reported a solution twice";
+        if (!failure.empty()) return failure;
+    }
+    if (!failure.empty()) return failure;
+    if (status != SearchStatus::exhausted) return "enumeration did not exhaust the search";
+    if (found.size() != expected.size())
+        return "found " + std::to_string(found.size()) + " solutions, brute force " + std::to_string(expected.size());
+    return {};
+}
+
+std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    if (!s.error().empty()) return {};
+    Search search(s, learning_options(r, vars));
+    std::string failure;
+    watch(search, expected, vars.size(), tally, failure, [](const Assignment&) { return false; });
+    std::uint64_t count = 0;
+    if (search.count(count) != SearchStatus::exhausted) return "count() did not exhaust the search";
+    if (count != expected.size()) return "count " + std::to_string(count) + ", brute force " + std::to_string(expected.size());
+    return failure;
+}
+
+std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally, bool minimise) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    if (!s.error().empty()) return {};
+    const std::size_t k = r.below(vars.size());
+    Search search(s, learning_options(r, vars));
+    if (minimise) search.minimize(vars[k]);
+    else search.maximize(vars[k]);
+    bool any = false;
+    int last = 0;
+    std::string failure;
+    watch(search, expected, vars.size(), tally, failure,
+          [&](const Assignment& a) { return !any || (minimise ? a[k] < last : a[k] > last); });
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        if (any && (minimise ? s.value(vars[k]) >= last : s.value(vars[k]) <= last)) return "no improvement";
+        any = true;
+        last = s.value(vars[k]);
+    }
+    if (!failure.empty()) return failure;
+    if (status != SearchStatus::exhausted) return "optimisation did not exhaust the search";
+    if (any != !expected.empty()) return "optimisation disagrees with brute force on satisfiability";
+    if (!any) return {};
+    int best = expected[0][k];
+    for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
+    return last == best ? std::string{} : "optimum " + std::to_string(last) + ", brute force " + std::to_string(best);
+}
+
+void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally& tally) {
+    Random seeds(first_seed);
+    for (int i = 0; i < models; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = random_model(r, max_constraints);
+        const std::vector<Assignment> expected = m.solutions();
+        std::string failure = check_enumeration(r, m, expected, tally);
+        if (failure.empty()) failure = check_count(r, m, expected, tally);
+        if (failure.empty()) failure = check_optimum(r, m, expected, tally, true);
+        if (failure.empty()) failure = check_optimum(r, m, expected, tally, false);
+        if (!failure.empty()) {
+            INFO("model seed " << seed << "\n" << m.describe());
+            FAIL(failure);
+        }
+    }
+}
+
+}  // namespace
+
+TEST_CASE("learning: explanations of single constraints are implied (brute force)", "[learning]") {
+    Tally tally;
+    run_models(20261201, 1500, 1, tally);
+    CHECK(tally.learning_runs > 1000);
+    CHECK(tally.explanations_checked > 400);  // (about 530 with these seeds)
+    CHECK(tally.nogoods_checked > 100);
+}
+
+TEST_CASE("learning: random models agree with brute force on solutions, counts and optima", "[learning]") {
+    Tally tally;
+    run_models(7, 1500, 5, tally);
+    CHECK(tally.learning_runs > 1000);
+    CHECK(tally.explanations_checked > 500);  // (about 730 with these seeds)
+    CHECK(tally.nogoods_checked > 500);
+}
+
+TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learning]") {
+    for (const int holes : {3, 5, 7}) {
+        Solver s;
+        std::vector<IntVar> pigeons = s.new_int_vars(holes + 1, 1, holes);
+        all_different(s, pigeons, Consistency::value);
+        SearchOptions o;
+        o.learn = true;
+        Search search(s, o);
+        REQUIRE(search.learning_active());
+        CHECK(search.next() == SearchStatus::exhausted);
+        CHECK(search.statistics().learned > 0);
+        // alldifferent(value) explains its removals and failures itself.
+        CHECK(search.statistics().explanations > 0);
+        CHECK(search.statistics().fallback_explanations == 0);
+    }
+}
+
+TEST_CASE("learning: a colouring with x != y explains without the fallback", "[learning]") {
+    // An odd cycle of 7 nodes with 2 colours has no colouring; with 3 it has 2^7 - 2.
+    for (const int colours : {2, 3}) {
+        Solver s;
+        const std::vector<IntVar> node = s.new_int_vars(7, 0, colours - 1);
+        for (int i = 0; i < 7; ++i) not_equal(s, node[i], node[(i + 1) % 7]);
+        SearchOptions o;
+        o.learn = true;
+        Search search(s, o);
+        REQUIRE(search.learning_active());
+        std::uint64_t count = 0;
+        CHECK(search.count(count) == SearchStatus::exhausted);
+        CHECK(count == (colours == 2 ? 0u : 126u));
+        INFO(colours << " colours");
+        // (With 3 colours each conflict is a solution's nogood, made of decisions.)
+        if (colours == 2) CHECK(search.statistics().explanations > 0);
+        CHECK(search.statistics().fallback_explanations == 0);
+    }
+}
+
+TEST_CASE("learning: off by default, refused on bounds-only domains", "[learning]") {
+    Solver s;
+    const IntVar x = s.new_int_var(0, 3);
+    const IntVar wide = s.new_bounds_only_var(0, 5);
+    (void)x;
+    (void)wide;
+    {
+        Search search(s);
+        CHECK_FALSE(search.learning_active());
+    }
+    SearchOptions o;
+    o.learn = true;
+    Search search(s, o);
+    CHECK_FALSE(search.learning_active());
+    CHECK(search.learning_unavailable().find("bounds only") != std::string::npos);
+    std::uint64_t count = 0;
+    CHECK(search.count(count) == SearchStatus::exhausted);
+    CHECK(count == 24);
+}

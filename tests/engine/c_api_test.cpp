@@ -386,3 +386,34 @@ TEST_CASE("C API: variables over values, element over variables, version", "[c_a
     prune_solver_free(s);
     CHECK(std::string(prune_version()).size() >= 5);
 }
+
+TEST_CASE("C API: a solver in the caller's buffer counts 8-queens and reports its peak", "[c_api][arena]") {
+    alignas(16) static unsigned char buffer[256 * 1024];
+    prune_solver* s = prune_solver_new_in(buffer, sizeof buffer);
+    REQUIRE(s != nullptr);
+    REQUIRE(reinterpret_cast<unsigned char*>(s) >= buffer);  // the handle lives in the buffer too
+    REQUIRE(reinterpret_cast<unsigned char*>(s) < buffer + sizeof buffer);
+    REQUIRE(prune_solver_status(s) == PRUNE_OK);
+    prune_var q[8], up[8], down[8];
+    for (int i = 0; i < 8; ++i) q[i] = prune_int_var(s, 0, 7, nullptr);
+    for (int i = 0; i < 8; ++i) {
+        up[i] = prune_int_var(s, i, 7 + i, nullptr);
+        down[i] = prune_int_var(s, -i, 7 - i, nullptr);
+        const int64_t one_minus_one[] = {1, -1};
+        const prune_var up_pair[] = {up[i], q[i]}, down_pair[] = {down[i], q[i]};
+        REQUIRE(prune_linear(s, one_minus_one, up_pair, 2, PRUNE_EQ, i) == PRUNE_OK);
+        REQUIRE(prune_linear(s, one_minus_one, down_pair, 2, PRUNE_EQ, -i) == PRUNE_OK);
+    }
+    REQUIRE(prune_all_different(s, q, 8, PRUNE_DOMAIN) == PRUNE_OK);
+    REQUIRE(prune_all_different(s, up, 8, PRUNE_DOMAIN) == PRUNE_OK);
+    REQUIRE(prune_all_different(s, down, 8, PRUNE_DOMAIN) == PRUNE_OK);
+    prune_search* search = prune_search_new(s, nullptr);
+    uint64_t count = 0;
+    CHECK(prune_search_count(search, &count) == PRUNE_EXHAUSTED);
+    CHECK(count == 92);
+    prune_search_free(search);
+    CHECK(prune_solver_memory_peak(s) > 0);
+    CHECK(prune_solver_memory_peak(s) < sizeof buffer);
+    prune_solver_free(s);
+    CHECK(prune_solver_new_in(buffer, 8) == nullptr);  // not even the handle fits
+}

@@ -266,10 +266,14 @@ bool Search::apply_objective_bound() {
 
 // Another worker's incumbent (parallel search), once there is one.
 bool Search::apply_shared_objective() {
+#if defined(PRUNE_NO_THREADS)
+    return true;  // one thread, no other worker (and no 64-bit atomics on a Cortex-M4)
+#else
     if (objective_sense_ == 0) return true;
     const std::int64_t shared = options_.shared_objective->load(std::memory_order_relaxed);
     if (objective_sense_ < 0) return shared == INT64_MAX || !is_failure(solver_.set_max(objective_, shared - 1));
     return shared == INT64_MIN || !is_failure(solver_.set_min(objective_, shared + 1));
+#endif
 }
 
 bool Search::descend(const Literal& decision, bool right) {

@@ -19,7 +19,7 @@ _prune() {
     prune_command=${COMP_WORDS[0]}
     local commands="list solve check smtlib trace fzn xcsp3 generate split merge help --help --version"
     local solve_options="--first --all -n --count --quiet -q -o --json --html --stats --time-limit --memory-limit
-        --node-limit --fail-limit --seed --restarts --var --val --alldiff --batch -j --jobs --unique
+        --node-limit --fail-limit --seed --restarts --learn --var --val --alldiff --batch -j --jobs --unique
         -p --threads --cubes --range
         --trace --trace-times --trace-text --trace-limit --profile --explain --help"
 

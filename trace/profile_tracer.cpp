@@ -49,6 +49,7 @@ bool ProfileTracer::begin(const Solver& solver, const std::string&, std::string&
 }
 
 void ProfileTracer::finish(const Solver& solver, const SearchStatistics& statistics) {
+    nanoseconds_.resize(std::max(nanoseconds_.size(), static_cast<std::size_t>(solver.propagator_count())), 0);
     std::vector<Row> rows;
     std::map<std::string, Row> kinds;
     for (int id = 0; id < solver.propagator_count(); ++id) {

@@ -22,7 +22,11 @@ public:
 
     void on_propagator_start(const Solver&, const Propagator&) override { started_ = std::chrono::steady_clock::now(); }
     void on_propagator_end(const Solver&, const Propagator& p, Status) override {
-        nanoseconds_[static_cast<std::size_t>(p.id())] += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started_).count();
+        const std::size_t id = static_cast<std::size_t>(p.id());
+        // A search adds propagators after begin() (its restart nogood store, learned
+        // nogoods): their rows start here.
+        if (id >= nanoseconds_.size()) nanoseconds_.resize(id + 1, 0);
+        nanoseconds_[id] += std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - started_).count();
     }
 
 private:

@@ -222,33 +222,45 @@ struct SolveRun {
     std::string unprinted;  // the last solution, when optimising without printing each one
 };
 
+// One solution found: counted, printed now (-a, -i, satisfaction) or kept as the
+// last one of an optimisation, printed when the search ends.
+void report_solution(const Options& o, const BuiltModel& m, const Solver& solver, SolveRun& run, std::ostream& out) {
+    const bool optimising = m.goal != SolveItem::Goal::satisfy;
+    const bool print_all = o.all || (optimising && o.intermediate);
+    ++run.found;
+    if (optimising) run.objective = solver.value(m.objective);
+    std::ostringstream text_out;
+    print_solution(m, solver, text_out);
+    if (o.statistics && optimising) {
+        // Statistics before the separator, as MiniZinc expects them.
+        std::string s = text_out.str();
+        s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(run.objective) + "\n%%%mzn-stat-end\n");
+        text_out.str(s);
+    }
+    if (!optimising || print_all) {
+        out << text_out.str() << std::flush;
+        run.unprinted.clear();
+    } else {
+        run.unprinted = text_out.str();
+    }
+}
+
+// How many solutions the flags ask for: -n, else all (-a, or optimising), else one.
+std::int64_t solution_limit(const Options& o, const BuiltModel& m) {
+    if (o.solutions > 0) return o.solutions;
+    return o.all || m.goal != SolveItem::Goal::satisfy ? INT64_MAX : 1;
+}
+
 // Asks the search for solutions until the flags have enough (-a, -n, -i), printing
 // each as FlatZinc output (or keeping the last one of an optimisation).
 SolveRun solution_loop(const Options& o, const BuiltModel& m, Search& search, std::ostream& out) {
     const Solver& solver = *m.solver;
-    const bool optimising = m.goal != SolveItem::Goal::satisfy;
-    const bool print_all = o.all || (optimising && o.intermediate);
-    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
+    const std::int64_t limit = solution_limit(o, m);
     SolveRun run;
     while (run.found < limit) {
         run.status = search.next();
         if (run.status != SearchStatus::solution) break;
-        ++run.found;
-        if (optimising) run.objective = solver.value(m.objective);
-        std::ostringstream text_out;
-        print_solution(m, solver, text_out);
-        if (o.statistics && optimising) {
-            // Statistics before the separator, as MiniZinc expects them.
-            std::string s = text_out.str();
-            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(run.objective) + "\n%%%mzn-stat-end\n");
-            text_out.str(s);
-        }
-        if (!optimising || print_all) {
-            out << text_out.str() << std::flush;
-            run.unprinted.clear();
-        } else {
-            run.unprinted = text_out.str();
-        }
+        report_solution(o, m, solver, run, out);
     }
     return run;
 }
@@ -282,28 +294,12 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
 // as the workers report them, one at a time; optimisation reports only strict
 // improvements, so the output still improves monotonically.
 SolveRun parallel_solution_loop(const Options& o, const BuiltModel& m, ParallelSearch& search, std::ostream& out) {
-    const bool optimising = m.goal != SolveItem::Goal::satisfy;
-    const bool print_all = o.all || (optimising && o.intermediate);
-    const std::int64_t limit = o.solutions > 0 ? o.solutions : (optimising || o.all ? INT64_MAX : 1);
+    const std::int64_t limit = solution_limit(o, m);
     SolveRun run;
     if (m.goal == SolveItem::Goal::minimize) search.minimize(m.objective);
     if (m.goal == SolveItem::Goal::maximize) search.maximize(m.objective);
     run.status = search.solve([&](const Solver& solver) {
-        ++run.found;
-        if (optimising) run.objective = solver.value(m.objective);
-        std::ostringstream text_out;
-        print_solution(m, solver, text_out);
-        if (o.statistics && optimising) {
-            std::string s = text_out.str();
-            s.insert(s.size() - 11, "%%%mzn-stat: objective=" + std::to_string(run.objective) + "\n%%%mzn-stat-end\n");
-            text_out.str(s);
-        }
-        if (!optimising || print_all) {
-            out << text_out.str() << std::flush;
-            run.unprinted.clear();
-        } else {
-            run.unprinted = text_out.str();
-        }
+        report_solution(o, m, solver, run, out);
         return run.found < limit;
     });
     return run;

@@ -22,19 +22,18 @@ void RestartNogoods::attach(Solver& s) {
 // Drops the oldest paths until `length` more steps and one more path fit. Runs at the
 // root, where no TrailedInt is on the trail, so paths and steps may move.
 bool RestartNogoods::make_room(std::size_t length, bool may_drop_older) {
+    if (fits(length)) return true;
+    if (!may_drop_older) return false;
     std::size_t drop = 0, freed = 0;
     while (drop < paths_.size() && (steps_.size() - freed + length > steps_.capacity() || paths_.size() - drop + 1 > paths_.capacity())) {
         freed += paths_[drop].length;
         ++drop;
     }
-    if (steps_.size() - freed + length > steps_.capacity() || paths_.size() - drop + 1 > paths_.capacity()) return false;
-    if (drop == 0) return true;
-    if (!may_drop_older) return false;
     steps_.erase(steps_.begin(), steps_.begin() + static_cast<std::ptrdiff_t>(freed));
     paths_.erase(paths_.begin(), paths_.begin() + static_cast<std::ptrdiff_t>(drop));
     for (Path& p : paths_) p.offset -= static_cast<std::uint32_t>(freed);
     dropped_ += drop;
-    return true;
+    return true;  // add() checked that the path alone fits the store
 }
 
 Status RestartNogoods::propagate_path(Solver& s, Path& path) {

@@ -1,6 +1,7 @@
 // alldifferent at value, bounds(Z) and domain consistency: the catalog's specs on
 // the propagator bench (the constraint, and each propagator alone), and hand-made cases.
 #include "catch.hpp"
+#include "support/queens_model.hpp"
 #include "engine/propagators/alldifferent_bounds.hpp"
 #include "engine/propagators/alldifferent_domain.hpp"
 #include "engine/propagators/alldifferent_small.hpp"
@@ -219,17 +220,7 @@ TEST_CASE("alldifferent: queens with every strength", "[alldifferent]") {
     for (auto [n, expected] : cases) {
         for (Consistency c : strengths) {
             Solver s;
-            const std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1);
-            std::vector<IntVar> up, down;
-            for (int i = 0; i < n; ++i) {
-                up.push_back(s.new_int_var(i, n - 1 + i));
-                down.push_back(s.new_int_var(-i, n - 1 - i));
-                equal_offset(s, up.back(), q[i], i);
-                equal_offset(s, down.back(), q[i], -i);
-            }
-            all_different(s, q, c);
-            all_different(s, up, c);
-            all_different(s, down, c);
+            const std::vector<IntVar> q = queens_alldifferent(s, n, c);
             SearchOptions o;
             o.decision_variables = q;
             Search search(s, o);

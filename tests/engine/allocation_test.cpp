@@ -9,28 +9,18 @@
 #include "catch.hpp"
 #include "engine/prune.hpp"
 #include "support/propagator_check.hpp"
+#include "support/queens_model.hpp"
 
 using namespace prune;
 using namespace prune::test;
 
 namespace {
 
-// n-queens: all_different on the columns and on both diagonals (offset copies), at
-// the given strength, plus a table forbidding queen 0 in the two middle columns and a
-// sum bound, so that value, bounds and domain alldifferent, Compact-Table, linear and
-// binary propagators all run.
+// 8-queens (support/queens_model.hpp) plus a table forbidding queen 0 in the two
+// middle columns and a sum bound, so that value, bounds and domain alldifferent,
+// Compact-Table, linear and binary propagators all run.
 std::vector<IntVar> queens(Solver& s, int n, Consistency strength) {
-    std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1, "q");
-    std::vector<IntVar> up, down;
-    for (int i = 0; i < n; ++i) {
-        up.push_back(s.new_int_var(i, n - 1 + i));
-        down.push_back(s.new_int_var(-i, n - 1 - i));
-        equal_offset(s, up.back(), q[i], i);
-        equal_offset(s, down.back(), q[i], -i);
-    }
-    all_different(s, q, strength);
-    all_different(s, up, strength);
-    all_different(s, down, strength);
+    std::vector<IntVar> q = queens_alldifferent(s, n, strength);
     std::vector<std::vector<int>> allowed;
     for (int v = 0; v < n; ++v) {
         if (v != n / 2 && v != (n - 1) / 2) allowed.push_back({v});

@@ -7,28 +7,15 @@
 
 #include "catch.hpp"
 #include "engine/prune.hpp"
+#include "support/queens_model.hpp"
 
 using namespace prune;
+using prune::test::queens_alldifferent;
 
 namespace {
 
-std::vector<IntVar> queens(Solver& s, int n) {
-    std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1);
-    std::vector<IntVar> up, down;
-    for (int i = 0; i < n; ++i) {
-        up.push_back(s.new_int_var(i, n - 1 + i));
-        down.push_back(s.new_int_var(-i, n - 1 - i));
-        equal_offset(s, up.back(), q[i], i);
-        equal_offset(s, down.back(), q[i], -i);
-    }
-    all_different(s, q, Consistency::value);
-    all_different(s, up, Consistency::value);
-    all_different(s, down, Consistency::value);
-    return q;
-}
-
 std::uint64_t count_queens(Solver& s, int n, SearchStatus& status) {
-    queens(s, n);
+    queens_alldifferent(s, n, Consistency::value);
     Search search(s);
     std::uint64_t count = 0;
     status = search.count(count);
@@ -69,7 +56,7 @@ TEST_CASE("an arena too small for the model makes search stop with a limit, not 
             CHECK(bytes < 256);  // not even the arena's own bookkeeping fits
             continue;
         }
-        queens(s, 8);
+        queens_alldifferent(s, 8, Consistency::value);
         Search search(s);
         CHECK(search.next() == SearchStatus::limit);
         CHECK(search.memory_limit_hit());

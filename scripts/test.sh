@@ -15,12 +15,17 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc 2>/dev/null || echo 2)
+# ccache (installed below when missing) lets each build reuse the objects an earlier
+# build of this run compiled with the same flags (the fresh build and the Release
+# build share the whole CLI), and a later run reuse this one's; paths are taken
+# relative to the source tree, so another clone hits the same cache.
+export CCACHE_BASEDIR="$root"
 launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 have_browser() { command -v chromium >/dev/null || command -v chromium-browser >/dev/null || command -v google-chrome >/dev/null; }
 need=()
 command -v cmake >/dev/null || need+=(cmake)
+command -v ccache >/dev/null || need+=(ccache)
 command -v g++ >/dev/null || need+=(g++)
 [ -e /usr/include/catch2/catch.hpp ] || [ -e /usr/include/catch2/catch_test_macros.hpp ] \
   || [ -e /usr/local/include/catch2/catch_test_macros.hpp ] || need+=(catch2)
@@ -55,6 +60,12 @@ if [ ${#need[@]} -gt 0 ]; then
   done
 fi
 
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# How long each stage took, printed as it ends: where the run's time goes.
+stage_started=0
+stage_done() { echo "== ($1 took $((SECONDS - stage_started)) s, $SECONDS s so far)"; stage_started=$SECONDS; }
+stage_done "installing"
+
 echo "== a fresh build as the README's first command, with Catch2 hidden (only cmake and g++)"
 fresh="$root/build-fresh"
 rm -rf "$fresh"
@@ -65,6 +76,7 @@ cmake --build "$fresh" -j"$jobs" --target prune >/dev/null
 [ ! -e "$fresh/tests/prune_tests" ] || { echo "the tests were built without Catch2"; exit 1; }
 (cd "$root" && "$fresh/prune" solve kurosu puzzles/kurosu/examples/kurosu6_dm_2018-06-01.txt >/dev/null)
 rm -rf "$fresh" "$fresh.configure.log"
+stage_done "the fresh build"
 
 echo "== Release build and tests"
 cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DPRUNE_WERROR=ON -DPRUNE_SHARED=ON "${launcher[@]}" >/dev/null
@@ -81,6 +93,8 @@ if [ "$skipped" -gt 0 ]; then
 else
   echo "== 0 skipped"
 fi
+
+stage_done "the Release build and tests"
 
 echo "== install, then find_package(prune) from a consumer project"
 rm -rf "$root/build/package-prefix" "$root/build/package-consumer"
@@ -111,6 +125,7 @@ cmake -S "$root" -B "$root/build-noexcept" -DCMAKE_BUILD_TYPE=Release -DPRUNE_NO
       -DPRUNE_BUILD_TESTS=OFF -DPRUNE_BUILD_BENCH=OFF -DPRUNE_WERROR=ON "${launcher[@]}" >/dev/null
 cmake --build "$root/build-noexcept" -j"$jobs" --target queens
 "$root/build-noexcept/queens" 8
+stage_done "install, consumer, C API and no-exceptions"
 
 if [ "${1:-}" != "--no-sanitize" ]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
@@ -119,6 +134,7 @@ if [ "${1:-}" != "--no-sanitize" ]; then
   cmake --build "$root/build-sanitize" -j"$jobs"
   (cd "$root/build-sanitize" && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
      ctest -j"$jobs" --output-on-failure --timeout 600)
+  stage_done "the sanitizer build and tests"
 fi
 
 if [ "${1:-}" != "--no-sanitize" ]; then
@@ -130,6 +146,7 @@ if [ "${1:-}" != "--no-sanitize" ]; then
         -DPRUNE_BUILD_BENCH=OFF -DPRUNE_SPEC_GATE=OFF "${launcher[@]}" >/dev/null
   cmake --build "$root/build-tsan" -j"$jobs" --target prune_tests
   TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$root/build-tsan/tests/prune_tests" "[parallel]"
+  stage_done "the ThreadSanitizer build and tests"
 fi
 
 # The last line, pass or fail: ctest's own summary of the Release suite, unchanged.

@@ -38,10 +38,13 @@ std::set<std::string> solution_blocks(const std::string& args, std::size_t& bloc
     return set;
 }
 
+// The small Quarto board of the tests (2,154 boards): the seed with two more pieces.
+std::string given_five() { return quoted(source_dir() + "/tests/inputs/quarto/given_five.txt"); }
+
 }  // namespace
 
 TEST_CASE("prune solve -p: counts equal for 1, 2 and 4 threads", "[parallel][cli]") {
-    const std::string given = quoted(example("quarto", "given_pieces.txt"));
+    const std::string given = given_five();
     const std::string cases[] = {"ostomachion --count", "ostomachion --count --plain-count", "quarto " + given + " --count",
                                  "quarto " + given + " --count --plain-count", "sudoku " + quoted(example("sudoku", "sudoku_4x4.txt")) + " --count"};
     for (const std::string& c : cases) {
@@ -55,6 +58,8 @@ TEST_CASE("prune solve -p: counts equal for 1, 2 and 4 threads", "[parallel][cli
         }
     }
     CHECK(count_in(run_prune("solve ostomachion --count --json -p 2")) == "216");
+    // The seed: the Quarto board with given pieces, whose count docs/puzzle-formats.md gives.
+    CHECK(count_in(run_prune("solve quarto " + quoted(example("quarto", "given_pieces.txt")) + " --count --json -p 2")) == "988712");
 }
 
 TEST_CASE("prune solve -p: --all gives the same solution set, uniqueness the same verdict", "[parallel][cli]") {
@@ -107,7 +112,7 @@ TEST_CASE("prune fzn -p: the same optimum and solution count", "[parallel][cli]"
 
 TEST_CASE("prune split, solve --cubes and merge: the count of the whole", "[parallel][cli]") {
     ScratchDirectory dir;
-    const std::string given = quoted(example("quarto", "given_pieces.txt"));
+    const std::string given = given_five();
     const RunResult split = run_prune("split quarto " + given + " --cubes 40");
     REQUIRE(split.exit_code == 0);
     REQUIRE(starts_with(split.out, "prune-cubes 1\n"));

@@ -6,7 +6,8 @@
 #      program built with gcc and pkg-config against the installed prune.h;
 #   4. the engine built with -fno-exceptions -fno-rtti, and an example linked to it;
 #   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite;
-#   6. a ThreadSanitizer build, the parallel search tests ("[parallel]").
+#   6. a ThreadSanitizer build, the parallel search tests ("[parallel]", in a binary
+#      of their own).
 # A test whose prerequisite (z3, minizinc, fzn-gecode, chromium, the wasm toolchain,
 # ../shared) is missing is skipped, never passed: the run lists "N skipped: ..." and,
 # when CI=true, fails.
@@ -144,8 +145,10 @@ if [ "${1:-}" != "--no-sanitize" ]; then
   cmake -S "$root" -B "$root/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPRUNE_STATIC_RUNTIME=OFF \
         -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
         -DPRUNE_BUILD_BENCH=OFF -DPRUNE_SPEC_GATE=OFF "${launcher[@]}" >/dev/null
-  cmake --build "$root/build-tsan" -j"$jobs" --target prune_tests
-  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$root/build-tsan/tests/prune_tests" "[parallel]"
+  # (prune_parallel_tests: the [parallel] cases of prune_tests in a binary of their
+  # own, so that this stage does not compile every other test file once more)
+  cmake --build "$root/build-tsan" -j"$jobs" --target prune_parallel_tests prune
+  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" "$root/build-tsan/tests/prune_parallel_tests" "[parallel]"
   stage_done "the ThreadSanitizer build and tests"
 fi
 

@@ -35,6 +35,20 @@ public:
     int add_values(const std::vector<int>& values);
 
     int count() const { return static_cast<int>(header_.size()); }
+    // Makes room for `more` domains of `words_each` bitset words, so that adding them
+    // does not reallocate (model building in a small arena: memory.hpp).
+    void reserve(std::size_t more, std::size_t words_each) {
+        reserve_more(header_, more);
+        reserve_more(layout_, more);
+        reserve_more(words_, more * words_each);
+    }
+    // Room for `more` elements past the size; at least doubling when it must grow, so
+    // that many small calls still cost amortised constant time per element.
+    template <class Vector>
+    static void reserve_more(Vector& v, std::size_t more) {
+        if (v.capacity() - v.size() >= more) return;
+        v.reserve(v.size() + (more > v.size() ? more : v.size()));
+    }
 
     int min(int x) const { return header_[x].bounds.min; }
     int max(int x) const { return header_[x].bounds.max; }

@@ -79,8 +79,18 @@ public:
     bool idempotent() const { return idempotent_; }
     bool wants_advice() const { return wants_advice_; }
     bool active() const { return entailed_.get() == 0; }
+#if defined(PRUNE_MINIMAL)
+    // A PRUNE_MINIMAL build keeps neither names nor profile counters (48 bytes a
+    // propagator on a 32-bit target): every propagator is anonymous, counters read 0.
+    const std::string& name() const {
+        static const std::string none;
+        return none;
+    }
+    void set_name(std::string) {}
+#else
     const std::string& name() const { return name_; }
     void set_name(std::string name) { name_ = std::move(name); }
+#endif
     // Variable indices this propagator subscribed to, in subscription order.
     const std::vector<int>& scope() const { return scope_; }
 
@@ -89,7 +99,14 @@ public:
         std::uint64_t values_removed = 0;
         std::uint64_t failures = 0;
     };
+#if defined(PRUNE_MINIMAL)
+    const Counters& counters() const {
+        static constexpr Counters none{};
+        return none;
+    }
+#else
     const Counters& counters() const { return counters_; }
+#endif
 
 protected:
     void advise_me() { wants_advice_ = true; }
@@ -102,9 +119,11 @@ private:
     bool queued_ = false;
     int id_ = -1;
     TrailedInt entailed_;
-    std::string name_;
     std::vector<int> scope_;
+#if !defined(PRUNE_MINIMAL)
+    std::string name_;
     Counters counters_;
+#endif
 };
 
 }  // namespace prune

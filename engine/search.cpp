@@ -1,10 +1,11 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <string_view>
 
-#include "learning/learning_search.hpp"
+#include "learning/learning_search.hpp"  // (a PRUNE_MINIMAL build never makes one)
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -41,18 +42,41 @@ Search::Search(Solver& solver, SearchOptions options)
     }
     add_phase(rest, VariableSelection::input_order, ValueSelection::min, listed);
     for (const PhaseRange& phase : phases_) uses_weights_ = uses_weights_ || phase.variable == VariableSelection::dom_wdeg;
-    weight_.assign(static_cast<std::size_t>(n), 1.0);
+    if (uses_weights_) weight_.assign(static_cast<std::size_t>(n), 1);
     base_depth_ = solver_.depth();
     if (base_depth_ != 0) schedule_ = RestartSchedule{};  // restart nogoods live at the root
-    if (schedule_.enabled()) make_nogood_store();
-    // Choice points and undo entries are bounded by the depth, which is bounded by
-    // the variables (and their bits, for splits): reserve so search does not allocate.
-    stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
-    const std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
-    solver_.trail().reserve(trail_entries, static_cast<std::size_t>(n) * 4 + 64);
+    if (schedule_.enabled()) {
+        make_nogood_store();
+        run_limit_ = schedule_.limit(0);
+    }
+    reserve_for_search();
+#if defined(PRUNE_MINIMAL)
+    if (options_.learn) learning_unavailable_ = "learning is not part of a PRUNE_MINIMAL build";
+#else
     if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
         learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
     }
+#endif
+}
+
+// Choice points and undo entries are bounded by the depth, which is bounded by the
+// variables (and their bits, for splits): reserved so that search does not allocate.
+// The undo log's default is the model's bound on domain entries (three per value)
+// plus room for propagator state, no more than the older 64 per variable.
+void Search::reserve_for_search() {
+    const std::size_t n = static_cast<std::size_t>(solver_.variable_count());
+    const std::size_t depth = options_.depth_reserve != 0 ? options_.depth_reserve : n * 4 + 64;
+    stack_.reserve(depth);
+    std::size_t entries = options_.trail_reserve;
+    if (entries == 0) {
+        std::size_t values = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const IntVar x{static_cast<int>(i)};
+            values += solver_.is_bitset(x) && !solver_.fixed(x) ? static_cast<std::size_t>(solver_.size(x)) : 0;
+        }
+        entries = std::min(3 * values + 16 * n, 64 * n) + 1024;
+    }
+    solver_.trail().reserve(entries, depth);
 }
 
 Search::~Search() {
@@ -75,7 +99,9 @@ void Search::maximize(IntVar objective) {
 
 SearchStatus Search::finish(SearchStatus status) {
     statistics_.propagations = solver_.propagations() - propagations_at_start_;
+#if !defined(PRUNE_MINIMAL)
     if (solver_.has_clock()) statistics_.seconds = static_cast<double>(solver_.now() - start_time_) * 1e-9;
+#endif
     return status;
 }
 
@@ -90,9 +116,13 @@ bool Search::start() {
     started_ = true;
     start_time_ = solver_.now();
     propagations_at_start_ = solver_.propagations();
+#if defined(PRUNE_MINIMAL)
+    const std::uint64_t deadline = Solver::no_deadline;  // time limits are refused (limits_supported())
+#else
     const double seconds = options_.limits.seconds;
     const std::uint64_t deadline = seconds > 0 && seconds < 1e9 ? start_time_ + static_cast<std::uint64_t>(seconds * 1e9)
                                                                : Solver::no_deadline;
+#endif
     outer_stop_ = solver_.interrupt_flag();
     outer_deadline_ = solver_.interrupt_deadline();
     solver_.set_interrupt(options_.stop != nullptr ? options_.stop : outer_stop_, std::min(deadline, outer_deadline_));
@@ -118,16 +148,18 @@ SearchStatus Search::next() {
         if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
+#if !defined(PRUNE_MINIMAL)
     if (learning_ != nullptr) {
         learning_->set_objective(objective_, objective_sense_);
         return finish(learning_->next());
     }
+#endif
     for (;;) {
         if (limit_reached()) {
             limit_hit_ = true;
             return finish(SearchStatus::limit);
         }
-        if (schedule_.enabled() && failures_in_run_ >= schedule_.limit(run_)) {
+        if (schedule_.enabled() && failures_in_run_ >= run_limit_) {
             if (!restart()) {
                 if (limit_hit_ || solver_.interrupted()) {
                     limit_hit_ = true;
@@ -154,7 +186,7 @@ SearchStatus Search::next() {
             }
             return finish(SearchStatus::solution);
         }
-        stack_.push_back(ChoicePoint{decision, false, current_node_});
+        stack_.push_back(ChoicePoint{decision, false, false, current_node_});
         if (projecting()) {
             ChoicePoint& choice = stack_.back();
             choice.witness = projection_fixed();
@@ -198,34 +230,62 @@ bool Search::select(Literal& decision) {
     return false;
 }
 
-// Lower is better.
-double Search::score(IntVar x, VariableSelection how) const {
+// Lower is better. Integers, exact (the scores were doubles once: the same order).
+std::int64_t Search::score(IntVar x, VariableSelection how) const {
     switch (how) {
-        case VariableSelection::input_order: return 0;
-        case VariableSelection::smallest_domain: return static_cast<double>(solver_.size(x));
-        case VariableSelection::dom_wdeg: return static_cast<double>(solver_.size(x)) / weight_[x.index];
-        case VariableSelection::smallest_value: return static_cast<double>(solver_.min(x));
-        case VariableSelection::largest_value: return -static_cast<double>(solver_.max(x));
-        case VariableSelection::largest_domain: return -static_cast<double>(solver_.size(x));
+        case VariableSelection::input_order:
+        case VariableSelection::dom_wdeg: return 0;  // (select_in() handles these two)
+        case VariableSelection::smallest_domain: return solver_.size(x);
+        case VariableSelection::smallest_value: return solver_.min(x);
+        case VariableSelection::largest_value: return -std::int64_t{solver_.max(x)};
+        case VariableSelection::largest_domain: return -solver_.size(x);
     }
     return 0;
+}
+
+// The open variable with the smallest domain size / failure weight (ties: the first).
+bool Search::select_dom_wdeg(const PhaseRange& phase, std::size_t& best) const {
+    best = phase.end;
+    std::int64_t best_size = 0;
+    FailureWeight best_weight = 1;
+    for (std::size_t i = phase.begin; i < phase.end; ++i) {
+        const IntVar x = order_[i];
+        if (solver_.fixed(x)) continue;
+        const std::int64_t size = solver_.size(x);
+        const FailureWeight weight = weight_[x.index];
+#if defined(PRUNE_MINIMAL)
+        const bool better = static_cast<std::uint64_t>(size) * best_weight < static_cast<std::uint64_t>(best_size) * weight;
+#else
+        const bool better = static_cast<double>(size) / weight < static_cast<double>(best_size) / best_weight;
+#endif
+        if (best == phase.end || better) {
+            best = i;
+            best_size = size;
+            best_weight = weight;
+        }
+    }
+    return best != phase.end;
 }
 
 // The best open variable of one phase (ties: the first), and the decision on it.
 bool Search::select_in(const PhaseRange& phase, Literal& decision) {
     std::size_t best = phase.end;
-    double best_score = 0;
-    for (std::size_t i = phase.begin; i < phase.end; ++i) {
-        const IntVar x = order_[i];
-        if (solver_.fixed(x)) continue;
-        if (phase.variable == VariableSelection::input_order) {
-            best = i;
-            break;
-        }
-        const double sc = score(x, phase.variable);
-        if (best == phase.end || sc < best_score) {
-            best = i;
-            best_score = sc;
+    if (phase.variable == VariableSelection::dom_wdeg) {
+        select_dom_wdeg(phase, best);
+    } else {
+        std::int64_t best_score = 0;
+        for (std::size_t i = phase.begin; i < phase.end; ++i) {
+            const IntVar x = order_[i];
+            if (solver_.fixed(x)) continue;
+            if (phase.variable == VariableSelection::input_order) {
+                best = i;
+                break;
+            }
+            const std::int64_t sc = score(x, phase.variable);
+            if (best == phase.end || sc < best_score) {
+                best = i;
+                best_score = sc;
+            }
         }
     }
     if (best == phase.end) return false;
@@ -407,6 +467,7 @@ bool Search::restart() {
     }
     ++statistics_.restarts;
     ++run_;
+    run_limit_ = schedule_.limit(run_);
     failures_in_run_ = 0;
     if (Tracer* t = solver_.tracer()) t->on_restart(run_);
     while (solver_.depth() > base_depth_) solver_.pop_level();
@@ -431,7 +492,11 @@ bool Search::limit_reached() {
     }
     // The stop flag and the clock at every node (only when asked for: one clock
     // read, tens of nanoseconds), so that slow nodes cannot overrun a deadline.
+#if defined(PRUNE_MINIMAL)
+    return options_.stop != nullptr && solver_.interrupt_due();
+#else
     return (options_.stop != nullptr || l.seconds > 0) && solver_.interrupt_due();
+#endif
 }
 
 bool Search::memory_over_limit() const {
@@ -441,11 +506,19 @@ bool Search::memory_over_limit() const {
 
 // A limit the host cannot measure is refused rather than silently not enforced.
 bool Search::limits_supported() {
+#if defined(PRUNE_MINIMAL)
+    // Any bit set is a time limit (read without floating point): refused.
+    if (std::bit_cast<std::uint64_t>(options_.limits.seconds) != 0) {
+        solver_.set_error("time limits are not part of a PRUNE_MINIMAL build");
+        return false;
+    }
+#else
     if (options_.limits.seconds > 0 && !solver_.has_clock()) {
         solver_.set_error("a time limit needs the host's clock: install one with prune::install_host_probes() "
                           "(engine/host_probes.hpp)");
         return false;
     }
+#endif
     if (options_.limits.memory_mb != 0 && solver_.host_probes().memory_bytes == nullptr) {
         solver_.set_error("a memory limit needs the host's memory probe: install one with prune::install_host_probes() "
                           "(engine/host_probes.hpp)");

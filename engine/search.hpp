@@ -100,9 +100,17 @@ struct SearchOptions {
     // plain depth-first search, still complete and exact.
     std::size_t nogood_capacity = 0;
     // Undo entries (16 bytes each) reserved when the search starts; beyond them the
-    // trail grows, which then allocates. 0: 64 per variable + 1,024, an estimate that
-    // covers deep searches; an arena solver (memory.hpp) may set what its runs need.
+    // trail grows, which then allocates. 0: from the model, three per value of the
+    // variables' domains (a removal saves a domain word and, once per node, two
+    // header slots) plus 16 per variable and 1,024, capped at 64 per variable +
+    // 1,024. An arena solver (memory.hpp) may set what its runs need, measured by
+    // Solver::trail().high_water() after a run (docs/embedding.md).
     std::size_t trail_reserve = 0;
+    // Choice points (24 bytes each, plus a trail level) reserved when the search
+    // starts; deeper searches grow the stack, which then allocates. 0: 4 per
+    // variable + 64. An arena solver may set the depth its runs reach
+    // (SearchStatistics::max_depth).
+    std::size_t depth_reserve = 0;
     std::uint64_t seed = 0;
     SearchLimits limits;
     // A stop request from outside (another thread, a signal handler, a user
@@ -175,16 +183,18 @@ public:
 
 private:
     // The left branch makes the decision true, the right branch makes it false.
+    // (Fields ordered so that a choice point takes 24 bytes, not 32.)
     struct ChoicePoint {
         Literal decision;
         bool right;                // the right alternative is being explored
-        std::uint64_t parent_node; // the node where the choice was made (for tracing)
         // Projected enumeration: every projection variable was fixed when this choice
         // was made, so its subtree holds one projected solution at most.
-        bool witness = false;
+        bool witness;
+        std::uint64_t parent_node; // the node where the choice was made (for tracing)
     };
 
     bool start();
+    void reserve_for_search();
     bool select(Literal& decision);
     Literal make_decision(IntVar x, ValueSelection how);
     bool descend(const Literal& decision, bool right);
@@ -218,13 +228,24 @@ private:
     void add_phase(const std::vector<IntVar>& variables, VariableSelection variable, ValueSelection value,
                    std::vector<char>& listed);
     bool select_in(const PhaseRange& phase, Literal& decision);
-    double score(IntVar x, VariableSelection how) const;
+    // A variable's score under a heuristic other than dom/wdeg (lower is better).
+    std::int64_t score(IntVar x, VariableSelection how) const;
+    bool select_dom_wdeg(const PhaseRange& phase, std::size_t& best) const;
 
     std::vector<IntVar> order_;           // the phases' variables, then the rest
     std::vector<PhaseRange> phases_;      // the last one labels the rest: input order, min
     bool uses_weights_ = false;           // some phase chooses by dom/wdeg
     std::vector<ChoicePoint> stack_;
-    std::vector<double> weight_;          // dom/wdeg failure weight per variable
+    // dom/wdeg failure weight per variable: integers in a PRUNE_MINIMAL build (no
+    // floating point; ratios compared by cross-multiplication, which orders them
+    // exactly as the divisions do while the weights stay below 2^26).
+#if defined(PRUNE_MINIMAL)
+    using FailureWeight = std::uint64_t;
+#else
+    using FailureWeight = double;
+#endif
+    std::vector<FailureWeight> weight_;
+    std::uint64_t run_limit_ = 0;         // the failure budget of the current restart run
     // Projected enumeration: set once a choice on a variable outside the projection
     // was made while some projection variable was open; from then on two branches
     // may reach the same projected solution, and the ones reported are remembered

@@ -30,7 +30,10 @@ Solver::~Solver() {
 }
 
 IntVar Solver::add_variable(int index, std::string_view name) {
-    variable_names_.emplace_back(name);
+    if (!name.empty()) {
+        variable_names_.resize(static_cast<std::size_t>(index) + 1);
+        variable_names_[static_cast<std::size_t>(index)] = std::string(name);
+    }
     subscriptions_.emplace_back();
     return IntVar{index};
 }
@@ -57,7 +60,15 @@ BoolVar Solver::new_bool_var(std::string_view name) { return new_int_var(0, 1, n
 
 std::vector<IntVar> Solver::new_int_vars(int n, int min, int max, std::string_view prefix) {
     std::vector<IntVar> vars;
+    if (n <= 0) return vars;
     vars.reserve(n);
+    // The per-variable tables grow once, not by doubling: in an arena (memory.hpp)
+    // this is what keeps the model's size close to what it holds.
+    const std::size_t more = static_cast<std::size_t>(n);
+    const std::int64_t values = std::int64_t{max} - min + 1;
+    domains_.reserve(more, values >= 1 && values <= max_bitset_values ? static_cast<std::size_t>((values + 63) / 64) : 0);
+    if (!prefix.empty()) DomainStore::reserve_more(variable_names_, static_cast<std::size_t>(variable_count()) + more - variable_names_.size());
+    DomainStore::reserve_more(subscriptions_, more);
     for (int i = 0; i < n; ++i) {
         vars.push_back(prefix.empty() ? new_int_var(min, max) : new_int_var(min, max, std::string(prefix) + std::to_string(i)));
     }
@@ -65,7 +76,7 @@ std::vector<IntVar> Solver::new_int_vars(int n, int min, int max, std::string_vi
 }
 
 std::string Solver::display_name(IntVar x) const {
-    const std::string& n = variable_names_[x.index];
+    const std::string& n = name(x);
     if (!n.empty()) return n;
     std::string anonymous(1, 'x');  // (built in two steps: GCC 12 warns falsely on "x" + to_string)
     anonymous += std::to_string(x.index);
@@ -125,6 +136,7 @@ void Solver::set_tracer(Tracer* tracer) {
 }
 
 void Solver::rename_variable(IntVar x, std::string_view name) {
+    if (static_cast<std::size_t>(x.index) >= variable_names_.size()) variable_names_.resize(static_cast<std::size_t>(x.index) + 1);
     std::string& current = variable_names_[static_cast<std::size_t>(x.index)];
     if (current == name) return;
     if (!current.empty()) variable_aliases_.emplace_back(std::move(current), x.index);
@@ -199,7 +211,9 @@ inline bool Solver::interrupt() {
 
 inline Status Solver::run(Propagator& p) {
     running_ = &p;
+#if !defined(PRUNE_MINIMAL)
     ++p.counters_.runs;
+#endif
     ++propagations_;
     if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, p);
     const Status status = p.propagate(*this);
@@ -209,7 +223,9 @@ inline Status Solver::run(Propagator& p) {
 }
 
 inline bool Solver::fail_at(Propagator& p) {
+#if !defined(PRUNE_MINIMAL)
     ++p.counters_.failures;
+#endif
     failed_propagator_ = &p;  // for dom/wdeg
     if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_failure(*this, &p);
     clear_queue();

@@ -90,7 +90,9 @@ public:
     }
     // The values of x in [base, base + 63] as bits: bit i stands for base + i.
     std::uint64_t window_bits(IntVar x, std::int64_t base) const { return domains_.window_bits(x.index, base); }
-    const std::string& name(IntVar x) const { return variable_names_[x.index]; }
+    const std::string& name(IntVar x) const {
+        return static_cast<std::size_t>(x.index) < variable_names_.size() ? variable_names_[x.index] : no_name_;
+    }
     // The model name, or "x<index>" for an anonymous variable.
     std::string display_name(IntVar x) const;
     // Gives x the name a person knows it by (FlatZinc: "q[3]" for an element of the
@@ -249,7 +251,11 @@ private:
     // propagator's counter, the subscribers.
     void changed(int x, Event e, std::int64_t removed) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] report_domain_change(x);
+#if !defined(PRUNE_MINIMAL)
         if (running_ != nullptr) running_->counters_.values_removed += static_cast<std::uint64_t>(removed);
+#else
+        (void)removed;
+#endif
         wake(x, e);
     }
     // The fixpoint loop's steps (solver.cpp): is a stop or the deadline due; give up
@@ -268,7 +274,10 @@ private:
     Arena* previous_arena_ = nullptr;  // the thread's arena before this solver's
     DomainStore domains_;
     Trail trail_;
+    // Names by variable index, up to the last named variable only (anonymous
+    // variables at the end cost nothing): name() reads no_name_ past the end.
     std::vector<std::string> variable_names_;
+    std::string no_name_;
     std::vector<std::pair<std::string, int>> variable_aliases_;  // (old name, variable index)
     std::vector<Subscriptions> subscriptions_;
     std::vector<std::unique_ptr<Propagator>> propagators_;

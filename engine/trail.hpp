@@ -30,6 +30,7 @@ public:
     }
 
     void pop_level() {
+        if (entries_.size() > high_water_) high_water_ = entries_.size();
         const std::size_t start = level_starts_.back();
         level_starts_.pop_back();
         for (std::size_t i = entries_.size(); i > start; --i) {
@@ -41,6 +42,9 @@ public:
     }
 
     std::size_t depth() const { return level_starts_.size(); }
+    // The most undo entries held at once so far (as of the last pop_level()): what
+    // SearchOptions::trail_reserve must be for such a run not to grow the log.
+    std::size_t high_water() const { return entries_.size() > high_water_ ? entries_.size() : high_water_; }
 
     // Changes at every push and pop. State that remembers the stamp of its last save
     // saves at most once per node (see TrailedInt).
@@ -59,6 +63,7 @@ private:
     };
     std::vector<Entry> entries_;
     std::vector<std::size_t> level_starts_;
+    std::size_t high_water_ = 0;
     std::uint64_t stamp_ = 1;
 };
 

@@ -1,5 +1,10 @@
 #include "alldifferent_bounds.hpp"
 
+#include <memory>
+
+#include "../constraints.hpp"
+#include "alldifferent_value.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -189,5 +194,11 @@ void AllDifferentBounds::attach(Solver& s) {
 }
 
 Status AllDifferentBounds::propagate(Solver& s) { return filter_.run(s, vars_); }
+
+// all_different (bounds): the value stage, then AllDifferentBounds.
+bool all_different_bounds(Solver& s, const std::vector<IntVar>& vars) {
+    if (post_all_different_value_stage(s, vars)) s.add(std::make_unique<AllDifferentBounds>(vars));
+    return !s.root_failed();
+}
 
 }  // namespace prune

@@ -1,5 +1,11 @@
 #include "alldifferent_domain.hpp"
 
+#include <memory>
+
+#include "../constraints.hpp"
+#include "alldifferent_value.hpp"
+#include "alldifferent_small.hpp"
+
 #include <algorithm>
 #include <utility>
 
@@ -206,6 +212,17 @@ Status AllDifferentDomain::propagate(Solver& s) {
         }
     }
     return disjoint ? Status::entailed : Status::ok;
+}
+
+// all_different (domain): the value stage, then AllDifferentSmall (GAC on 64-bit
+// words) when at most 64 variables range over at most 64 values, else
+// AllDifferentDomain.
+bool all_different_domain(Solver& s, const std::vector<IntVar>& vars) {
+    if (post_all_different_value_stage(s, vars)) {
+        if (AllDifferentSmall::fits(s, vars)) s.add(std::make_unique<AllDifferentSmall>(s, vars));
+        else s.add(std::make_unique<AllDifferentDomain>(s, vars));
+    }
+    return !s.root_failed();
 }
 
 }  // namespace prune

@@ -19,10 +19,31 @@ bool AllDifferentSmall::fits(const Solver& s, const std::vector<IntVar>& vars) {
 AllDifferentSmall::AllDifferentSmall(const Solver& s, std::vector<IntVar> vars)
     : Propagator(PropagatorCost::quadratic), vars_(std::move(vars)) {
     base_ = INT64_MAX;
-    for (IntVar x : vars_) base_ = std::min<std::int64_t>(base_, s.min(x));
-    match_.fill(-1);
-    owner_.fill(-1);
-    hint_.fill(-1);
+    std::int64_t top = INT64_MIN;
+    for (IntVar x : vars_) {
+        base_ = std::min<std::int64_t>(base_, s.min(x));
+        top = std::max<std::int64_t>(top, s.max(x));
+    }
+    // Exactly the slots this constraint needs (fits(): n and w at most 64).
+    const std::size_t n = vars_.size();
+    const std::size_t w = static_cast<std::size_t>(top - base_ + 1);
+    width_ = static_cast<int>(w);
+    const std::size_t words = n + 2 * w;
+    const std::size_t bytes = 4 * n + 2 * w;
+    storage_ = std::make_unique<std::uint64_t[]>(words + (bytes + 7) / 8);
+    domain_ = storage_.get();
+    successors_ = domain_ + n;
+    takers_ = successors_ + w;
+    signed char* const small = reinterpret_cast<signed char*>(takers_ + w);
+    index_ = small;
+    match_ = index_ + n;
+    hint_ = match_ + n;
+    queue_ = hint_ + n;
+    owner_ = queue_ + n;
+    parent_ = owner_ + w;
+    std::fill(match_, match_ + n, static_cast<signed char>(-1));
+    std::fill(hint_, hint_ + n, static_cast<signed char>(-1));
+    std::fill(owner_, owner_ + w, static_cast<signed char>(-1));
 }
 
 void AllDifferentSmall::attach(Solver& s) {
@@ -83,7 +104,7 @@ namespace {
 
 // The closure of `start` under `edges` (a value -> a set of values), kept within
 // `within`: one word operation per value reached.
-std::uint64_t closure(std::uint64_t start, const std::array<std::uint64_t, 64>& edges, std::uint64_t within) {
+std::uint64_t closure(std::uint64_t start, const std::uint64_t* edges, std::uint64_t within) {
     std::uint64_t reached = start;
     for (std::uint64_t frontier = start; frontier != 0;) {
         std::uint64_t next = 0;
@@ -132,7 +153,7 @@ PRUNE_HOT_STEP Status AllDifferentSmall::collect_unfixed(Solver& s) {
 // hint: its edges that still exist) and augmenting paths. False when some variable
 // stays unmatched.
 PRUNE_HOT_STEP bool AllDifferentSmall::match() {
-    owner_.fill(-1);
+    std::fill(owner_, owner_ + width_, static_cast<signed char>(-1));
     for (int k = 0; k < n_; ++k) {
         const int v = hint_[index_[k]];
         if (v >= 0 && ((domain_[k] >> v) & 1) && owner_[v] < 0) {

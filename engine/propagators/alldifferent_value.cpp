@@ -1,5 +1,5 @@
-// AllDifferentValue, and all_different(), which posts it with the propagator of the
-// requested strength:
+// AllDifferentValue, and the post functions of all_different (constraints.hpp), which
+// post it with the propagator of the requested strength:
 //
 //   value   AllDifferentValue (forward checking on fixed variables).
 //   bounds  AllDifferentValue, then AllDifferentBounds (bounds(Z), Lopez-Ortiz et al.).
@@ -9,6 +9,9 @@
 //           is huge or a domain bounds-only.
 // The value stage sits in the constant queue class, so the cheap removals of fixed
 // values are done before the stronger propagator (linear / quadratic class) runs.
+// all_different_bounds() is in alldifferent_bounds.cpp and all_different_domain()
+// in alldifferent_domain.cpp, so that a static link of the value strength alone
+// leaves the stronger propagators out.
 #include "alldifferent_value.hpp"
 
 #include "../learning/explanation.hpp"
@@ -18,9 +21,6 @@
 
 #include "../constraints.hpp"
 #include "../posting.hpp"
-#include "alldifferent_bounds.hpp"
-#include "alldifferent_domain.hpp"
-#include "alldifferent_small.hpp"
 
 namespace prune {
 
@@ -61,9 +61,9 @@ void AllDifferentValue::attach(Solver& s) {
 
 // ---------------------------------------------------------------- post function
 
-bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consistency) {
+bool post_all_different_value_stage(Solver& s, const std::vector<IntVar>& vars) {
     if (!check_vars(s, "all_different", vars)) return false;
-    if (vars.size() < 2) return !s.root_failed();
+    if (vars.size() < 2) return false;
     // A variable listed twice would have to differ from itself.
     std::vector<int> indices;
     indices.reserve(vars.size());
@@ -73,19 +73,14 @@ bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistency consi
         s.fail();
         return false;
     }
-
     // The value stage pays even before the word-parallel GAC propagator: without it a
     // sudoku run costs 40% more instructions (more GAC runs, each on larger domains).
-    const bool small = consistency == Consistency::domain && AllDifferentSmall::fits(s, vars);
     s.add(std::make_unique<AllDifferentValue>(vars));
-    switch (consistency) {
-        case Consistency::value: break;
-        case Consistency::bounds: s.add(std::make_unique<AllDifferentBounds>(vars)); break;
-        case Consistency::domain:
-            if (small) s.add(std::make_unique<AllDifferentSmall>(s, vars));
-            else s.add(std::make_unique<AllDifferentDomain>(s, vars));
-            break;
-    }
+    return true;
+}
+
+bool all_different_value(Solver& s, const std::vector<IntVar>& vars) {
+    post_all_different_value_stage(s, vars);
     return !s.root_failed();
 }
 

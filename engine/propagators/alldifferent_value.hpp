@@ -15,6 +15,12 @@
 
 namespace prune {
 
+// The start every strength of all_different shares: checks the variables (invalid:
+// Solver::error()), fails the model on a variable listed twice, and posts the value
+// stage. True when that is done and a stronger stage may follow; false when nothing
+// more is needed (fewer than two variables, or the model failed).
+bool post_all_different_value_stage(Solver& s, const std::vector<IntVar>& vars);
+
 class AllDifferentValue final : public Propagator {
 public:
     explicit AllDifferentValue(std::vector<IntVar> vars)

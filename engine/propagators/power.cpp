@@ -1,7 +1,6 @@
 // Power: z = x ^ y (y < 0: 1 div x^-y, x != 0, as MiniZinc), bounds(Z) consistent
 // (see arithmetic.hpp), saturating at +-2^62, and power().
 #include <algorithm>
-#include <cmath>
 
 #include "../constraints_arithmetic.hpp"
 #include "../posting.hpp"
@@ -32,14 +31,19 @@ i64 power_value(i64 x, i64 y) {
     return r;
 }
 
-// floor(n^(1/k)) for n >= 0, k >= 1.
+// floor(n^(1/k)) for n >= 0, k >= 1, by bisection in integers (no floating point:
+// a PRUNE_MINIMAL build has none, and the answer is the same exact root). For k >= 2
+// the root is below 3,037,000,500 (its square passes 2^63): at most 32 steps.
 i64 integer_root(i64 n, i64 k) {
     if (n <= 1 || k == 1) return n;
-    i64 r = static_cast<i64>(std::pow(static_cast<double>(n), 1.0 / static_cast<double>(k)));
-    if (r < 0) r = 0;
-    while (r > 0 && power_value(r, k) > n) --r;
-    while (power_value(r + 1, k) <= n) ++r;
-    return r;
+    i64 lo = 1;                                // lo^k <= n
+    i64 hi = std::min<i64>(n, 3037000499);     // the root is at most hi
+    while (lo < hi) {
+        const i64 mid = lo + (hi - lo + 1) / 2;
+        if (power_value(mid, k) <= n) lo = mid;
+        else hi = mid - 1;
+    }
+    return lo;
 }
 // ceil(n^(1/k)) for n >= 0.
 i64 ceiling_root(i64 n, i64 k) {

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
 # The engine on a bare-metal Cortex-M4 under QEMU (examples/cortex-m4/):
 #   cortex_m4_test.sh SOURCE_DIR WORK_DIR
-# builds the demo for the host and three images for QEMU's mps2-an386 board, runs
-# them, and requires the images' answers (sudoku digits, queens count, node counts)
-# to equal the host's. Prints flash and RAM figures. Exit 77 (a counted skip) when
-# the cross toolchain or QEMU is missing; scripts/test.sh installs both.
+# builds the demo for the host and three images for QEMU's mps2-an386 board (a
+# PRUNE_MINIMAL engine), runs them, and requires the images' answers (sudoku digits,
+# queens count, node counts) to equal the host's. Prints flash and RAM figures and
+# checks them against budgets, and checks the images' symbols: no floating point
+# (a PRUNE_MINIMAL engine has none), and in the 8-queens image, whose model posts
+# all_different (value), none of the stronger alldifferent propagators.
+# Exit 77 (a counted skip) when the cross toolchain or QEMU is missing;
+# scripts/test.sh installs both.
 set -euo pipefail
 source_dir=$1
 work=$2
 missing=()
-for tool in arm-none-eabi-g++ arm-none-eabi-size qemu-system-arm; do
+for tool in arm-none-eabi-g++ arm-none-eabi-size arm-none-eabi-nm qemu-system-arm; do
   command -v "$tool" >/dev/null || missing+=("$tool")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -25,6 +29,17 @@ cmake -S "$demo" -B "$work/m4" --toolchain "$demo/toolchain-cortex-m4.cmake" "${
 cmake --build "$work/m4" -j2 >/dev/null
 
 answers() { grep -E '^(sudoku|queens) ' "$1"; }
+# RAM budgets in bytes (static data + the arena's peak; the stack is printed apart):
+# the issue's goal for 8-queens, 16 KB; the sudoku's goal is 32 KB, not met yet
+# (docs/embedding.md has the figures), so its budget guards the figure reached.
+declare -A ram_budget=([prune_m4_queens]=16384 [prune_m4_sudoku]=49152 [prune_m4]=49152)
+flash_budget=65536
+# Symbols no image may hold: soft-float arithmetic and libm's pow (fractional
+# arithmetic would come from these), and in the 8-queens image the propagators of
+# all_different (bounds) and (domain).
+float_symbols='^(__aeabi_[df]|__(add|sub|mul|div)[sd]f3|__(fix|float)|pow$|__ieee754)'
+strong_alldifferent='AllDifferent(Bounds|Domain|Small)|HallIntervalFilter|all_different_(bounds|domain)'
+
 "$work/host/prune_host_demo" > "$work/host.out"
 grep -qx done "$work/host.out" || { echo "the host demo failed"; cat "$work/host.out"; exit 1; }
 status=0
@@ -40,7 +55,16 @@ for image in prune_m4 prune_m4_sudoku prune_m4_queens; do
   fi
   [ "$image" != prune_m4 ] || answers "$out" | diff - <(answers "$work/host.out") || { echo "$image: not both answers"; status=1; continue; }
   read -r text data bss _ < <(arm-none-eabi-size "$work/m4/$image.elf" | tail -1)
-  echo "$image: flash $((text + data)) bytes; $(grep '^memory ' "$out")"
+  flash=$((text + data))
+  ram=$(grep -o ' ram [0-9]*' "$out" | cut -d' ' -f3)
+  echo "$image: flash $flash bytes; $(grep '^memory ' "$out")"
+  [ "$flash" -le "$flash_budget" ] || { echo "$image: flash $flash bytes, over $flash_budget"; status=1; }
+  [ -n "$ram" ] && [ "$ram" -le "${ram_budget[$image]}" ] || { echo "$image: RAM ${ram:-?} bytes, over ${ram_budget[$image]}"; status=1; }
+  arm-none-eabi-nm -C "$work/m4/$image.elf" | awk '{ print $NF }' > "$work/$image.symbols"
+  if grep -E "$float_symbols" "$work/$image.symbols"; then echo "$image: floating-point code linked (above)"; status=1; fi
+  if [ "$image" = prune_m4_queens ] && arm-none-eabi-nm -C "$work/m4/$image.elf" | grep -E "$strong_alldifferent"; then
+    echo "$image: all_different (value) linked a stronger propagator (above)"; status=1
+  fi
 done
 answers "$work/host.out"
 exit $status

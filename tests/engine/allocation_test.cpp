@@ -105,3 +105,35 @@ TEST_CASE("a full restart nogood store drops the oldest paths only while no solu
     CHECK(restarted.restarts > 0);
     CHECK(restarted.nogoods_dropped > 0);
 }
+
+TEST_CASE("reservations sized from a measured run make the same search allocate nothing", "[allocation][memory]") {
+    // How docs/embedding.md sizes an arena: run once, read the undo log's high water
+    // and the depth, and reserve exactly those. 10-queens counted with every strength.
+    for (Consistency strength : {Consistency::value, Consistency::bounds, Consistency::domain}) {
+        std::size_t trail_peak = 0;
+        std::uint64_t depth_peak = 0, solutions = 0;
+        {
+            Solver s;
+            queens(s, 10, strength);
+            Search search(s);
+            REQUIRE(search.count(solutions) == SearchStatus::exhausted);
+            trail_peak = s.trail().high_water();
+            depth_peak = search.statistics().max_depth;
+        }
+        INFO("strength " << static_cast<int>(strength) << ": undo entries " << trail_peak << ", depth " << depth_peak);
+        CHECK(trail_peak > 0);
+        CHECK(depth_peak > 0);
+        Solver s;
+        queens(s, 10, strength);
+        SearchOptions o;
+        o.trail_reserve = trail_peak;
+        o.depth_reserve = static_cast<std::size_t>(depth_peak) + 1;
+        Search search(s, o);
+        const std::uint64_t before = allocation_count();
+        std::uint64_t again = 0;
+        REQUIRE(search.count(again) == SearchStatus::exhausted);
+        CHECK(allocation_count() - before == 0);
+        CHECK(again == solutions);
+        CHECK(s.trail().high_water() == trail_peak);
+    }
+}

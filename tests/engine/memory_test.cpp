@@ -83,3 +83,58 @@ TEST_CASE("arena solvers nest: the thread's arena is restored when one goes", "[
     }
     CHECK(memory::current_arena() == nullptr);
 }
+
+TEST_CASE("an arena serves a freed block again to a request of its size class", "[memory][arena]") {
+    alignas(16) static unsigned char buffer[4096];
+    Arena a(buffer, sizeof buffer);
+    std::size_t first_bytes = 100, second_bytes = 40;
+    void* first = a.allocate(first_bytes, 8);
+    void* second = a.allocate(second_bytes, 8);
+    REQUIRE(first != nullptr);
+    REQUIRE(second != nullptr);
+    CHECK(first_bytes % Arena::granule == 0);
+    CHECK(first_bytes >= 100);
+    const std::size_t peak = a.peak();
+    CHECK(a.live() == first_bytes + second_bytes);
+    // Not the last block: it joins its class's free list and serves the next request
+    // that fits, with no growth of the arena.
+    a.release(first, first_bytes);
+    CHECK(a.live() == second_bytes);
+    std::size_t again_bytes = 90;
+    void* again = a.allocate(again_bytes, 8);
+    CHECK(again == first);
+    CHECK(again_bytes == first_bytes);
+    CHECK(a.peak() == peak);
+    // The last block goes back to the bump pointer.
+    a.release(second, second_bytes);
+    CHECK(a.used() + second_bytes == peak);
+    // A request of a bigger class comes from the bump pointer.
+    std::size_t big_bytes = 1000;
+    void* big = a.allocate(big_bytes, 8);
+    CHECK(big != first);
+    CHECK(a.peak() > peak);
+}
+
+TEST_CASE("vectors growing in an arena reuse what they drop", "[memory][arena]") {
+    // Ten vectors grown by push_back in turn: with free lists the dropped buffers of
+    // one serve the next one's growth, so the arena ends well below the sum of every
+    // buffer ever allocated (a bump allocator alone would need that sum).
+    alignas(16) static unsigned char buffer[64 * 1024];
+    Solver s(buffer, sizeof buffer);
+    REQUIRE(s.error().empty());
+    std::size_t allocated = 0;
+    {
+        std::vector<std::vector<int>> lists(10);
+        for (std::vector<int>& list : lists) {
+            std::size_t capacity = 0;
+            for (int i = 0; i < 200; ++i) {
+                list.push_back(i);
+                if (list.capacity() != capacity) allocated += list.capacity() * sizeof(int);
+                capacity = list.capacity();
+            }
+        }
+        CHECK(s.arena()->live() > 10 * 200 * sizeof(int));
+    }
+    INFO("peak " << s.arena()->peak() << " bytes, " << allocated << " bytes allocated in all");
+    CHECK(s.arena()->peak() < allocated * 3 / 4);
+}

@@ -78,7 +78,7 @@ for game in $kinds; do
         set_file=$sets_dir/${game}_$params.txt
         kind=$(prune_kind_of "$game" "$params")
         # (a .part file: another run is generating this set; leave it alone)
-        if [[ ! -s $set_file && ! -e $set_file.part && $gen_timeout -gt 0 ]]; then
+        if [[ ! -s $set_file && ! -e $set_file.part && ( $gen_timeout -gt 0 || $game == kakuro ) ]]; then
             make_set "$game" "$params" "$set_file.part"
             mv "$set_file.part" "$set_file"
         fi

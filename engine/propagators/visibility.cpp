@@ -10,8 +10,8 @@
 
 namespace prune {
 
-Visibility::Visibility(std::vector<IntVar> vars, int from_start, int from_end, bool repeated_variables)
-    : Propagator(PropagatorCost::quadratic, !repeated_variables), vars_(std::move(vars)), n_(static_cast<int>(vars_.size())),
+Visibility::Visibility(std::vector<IntVar> vars, int from_start, int from_end, bool idempotent)
+    : Propagator(PropagatorCost::quadratic, idempotent), vars_(std::move(vars)), n_(static_cast<int>(vars_.size())),
       from_start_(from_start), from_end_(from_end) {
     const std::size_t sets = std::size_t{1} << n_;
     reached_.assign(sets, 0);
@@ -134,11 +134,14 @@ bool visibility(Solver& s, const std::vector<IntVar>& vars, int from_start, int 
     std::vector<int> indices;
     for (IntVar x : vars) indices.push_back(x.index);
     std::sort(indices.begin(), indices.end());
-    const bool repeated = std::adjacent_find(indices.begin(), indices.end()) != indices.end();
+    // A run reaches its own fixpoint only when every removal takes effect: distinct
+    // variables with bitset domains (an interior value of a bounds-only domain stays).
+    bool idempotent = std::adjacent_find(indices.begin(), indices.end()) == indices.end();
+    for (IntVar x : vars) idempotent = idempotent && s.is_bitset(x);
     // The value stage removes fixed values first, at constant cost per event, so the
     // sweeps run on smaller domains (as distinct_sum does).
     if (n >= 2) s.add(std::make_unique<AllDifferentValue>(vars));
-    s.add(std::make_unique<Visibility>(vars, from_start, from_end, repeated));
+    s.add(std::make_unique<Visibility>(vars, from_start, from_end, idempotent));
     return !s.root_failed();
 }
 

@@ -21,8 +21,9 @@
 // Cost per run: O(S * n) word operations for S reachable sets (at most 2^n), plus
 // O(2^n) to clear the two arrays.
 // Limits: n <= max_values (the post function refuses more). Values outside 1..n are
-// removed at post. Idempotent on distinct variables with bitset domains (a variable
-// listed twice: sound, as it then never holds, but not idempotent). Entailed once
+// removed by each run. Idempotent on distinct variables with bitset domains (a
+// variable listed twice: sound, as it then never holds; a bounds-only domain keeps
+// interior values the run removed: bounds(Z) on it; neither is idempotent). Entailed once
 // every variable is fixed. Nothing allocated in propagate().
 #pragma once
 #include <cstdint>
@@ -37,7 +38,7 @@ class Visibility final : public Propagator {
 public:
     static constexpr int max_values = 16;  // two arrays of 2^16 counter sets
 
-    Visibility(std::vector<IntVar> vars, int from_start, int from_end, bool repeated_variables);
+    Visibility(std::vector<IntVar> vars, int from_start, int from_end, bool idempotent);
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "visibility"; }

@@ -14,9 +14,6 @@ PuzzleModel SudokuPuzzle::build_model(Solver& solver, const ModelSettings& setti
         model.cells.push_back(clues_[c] == unknown ? solver.new_int_var(1, side(), name) : solver.new_int_var(clues_[c], clues_[c], name));
     }
     model.decisions = model.cells;
-    // Probing (engine/probing.hpp) up to 9x9: Solo's hardest levels need it; on larger
-    // grids a pass costs more than the search it saves.
-    model.probe_root = side() <= 9;
     auto post = [&](const std::vector<int>& cells, const char* what, int i) {
         std::vector<IntVar> group;
         for (int c : cells) group.push_back(model.cells[c]);

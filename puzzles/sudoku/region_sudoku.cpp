@@ -92,7 +92,8 @@ PuzzleModel RegionSudokuPuzzle::build_model(Solver& solver, const ModelSettings&
     }
     model.decisions = model.cells;
     // Probing (engine/probing.hpp) up to 9x9: Solo's hardest levels need it; on larger
-    // grids a pass costs more than the search it saves.
+    // grids a pass costs more than the search it saves. (The plain sudoku model,
+    // model.cpp, does not probe: its node counts are compared with other solvers'.)
     model.probe_root = side() <= 9;
     auto group_of = [&](const std::vector<int>& cells) {
         std::vector<IntVar> group;

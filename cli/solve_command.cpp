@@ -82,6 +82,10 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
     if (s.nogoods_dropped != 0) err << "nogoods dropped:  " << s.nogoods_dropped << "\n";
     err << "max depth:        " << s.max_depth << "\n"
         << "search time:      " << s.seconds << " s\n";
+    if (outcome.probing.passes != 0) {
+        err << "probes:           " << outcome.probing.probes << " (" << outcome.probing.removed << " values removed, " << outcome.probing.passes
+            << " passes, " << outcome.probing.seconds << " s)\n";
+    }
     if (outcome.threads > 1) {
         const CubeStatistics& c = outcome.cubes;
         err << "threads:          " << outcome.threads << "\n";
@@ -110,6 +114,11 @@ void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     if (s.nogoods_dropped != 0) json_field(json, "nogoods_dropped", s.nogoods_dropped);  // the restart nogood store was full
     json_field(json, "max_depth", s.max_depth);
     json_field(json, "seconds", s.seconds);
+    if (outcome.probing.passes != 0) {  // root probing (prune solve of a kind that asks for it)
+        json_field(json, "probes", outcome.probing.probes);
+        json_field(json, "probe_removed", outcome.probing.removed);
+        json_field(json, "probe_seconds", outcome.probing.seconds);
+    }
     if (outcome.threads > 1) {
         json_field(json, "threads", outcome.threads);
         json_field(json, "cubes", outcome.cubes.cubes);

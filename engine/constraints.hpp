@@ -42,6 +42,11 @@ inline bool all_different(Solver& s, const std::vector<IntVar>& vars, Consistenc
 // (engine/propagators/distinct_sum.hpp); wider or bounds-only domains get
 // all_different (domain) and sum (=), which are not.
 bool distinct_sum(Solver& s, const std::vector<IntVar>& vars, std::int64_t total);
+// The n vars (at most 16) are a permutation of 1..n in which from_start values are
+// visible from the start and from_end from the end (a value is visible when it is
+// larger than every value before it; 0: no count at that end): a Towers line with
+// its clues. Domain consistent on the conjunction (engine/propagators/visibility.hpp).
+bool visibility(Solver& s, const std::vector<IntVar>& vars, int from_start, int from_end);
 
 // Positive table: (vars) must equal one of the tuples (each of vars.size() values).
 bool table(Solver& s, const std::vector<IntVar>& vars, const std::vector<std::vector<int>>& tuples);

@@ -155,6 +155,16 @@ void BatchSolver::solve_shared(SharedModel& shared, const Puzzle& puzzle, BatchR
             break;
         }
     }
+    if (consistent && shared.model.probe_root) {
+        // As prune solve does at the root (solve.cpp): probing at the clues' level.
+        ProbeStatistics probing;
+        const bool alive = solver.propagate() && probe_values(solver, shared.options.decision_variables, probing) != ProbeResult::failed;
+        if (!alive && !solver.interrupted()) {
+            result.status = BatchStatus::unsat;
+            consistent = false;
+        }
+        solver.clear_queue();
+    }
     if (consistent) {
         Search search(solver, shared.options);
         const FirstAndSecond run = first_then_second(search, settings_.mode == SolveMode::first_and_unique, [&] {

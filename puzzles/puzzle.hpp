@@ -36,6 +36,11 @@ struct PuzzleModel {
     // The variables to branch on (every cell variable once); auxiliary variables are
     // fixed by propagation once these are.
     std::vector<IntVar> decisions;
+    // Probe the decisions' values before searching (engine/probing.hpp: singleton arc
+    // consistency at the root): for puzzles made for people, whose hardest levels
+    // need "try a digit and see it break" beyond what the propagators see at once.
+    // prune solve's sequential search only; a probe is not a search node.
+    bool probe_root = false;
 };
 
 // A figure a kind adds to a count, e.g. ostomachion's count up to renaming the colours.

@@ -1,6 +1,7 @@
 #include "puzzles/solve.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 
 #include "engine/host_probes.hpp"
@@ -136,6 +137,23 @@ void run_parallel_search(const PuzzleModel& model, const SolveSettings& settings
     outcome.cubes = parallel.cube_statistics();
 }
 
+// Singleton arc consistency on the decisions before the search (the root is then
+// at a fixpoint, or failed, which the search reports as no solution). Under the
+// search's stop flag and time limit; a stop leaves the sound part done, and the
+// search then stops at once on the same limit.
+void probe_root(Solver& solver, const SearchOptions& options, ProbeStatistics& statistics) {
+    if (!solver.error().empty() || solver.root_failed()) return;
+    const double seconds = options.limits.seconds;
+    const std::uint64_t deadline = seconds > 0 && seconds < 1e9 && solver.has_clock() ? solver.now() + static_cast<std::uint64_t>(seconds * 1e9)
+                                                                                     : Solver::no_deadline;
+    const std::atomic<bool>* outer_stop = solver.interrupt_flag();
+    const std::uint64_t outer_deadline = solver.interrupt_deadline();
+    solver.set_interrupt(options.stop != nullptr ? options.stop : outer_stop, std::min(deadline, outer_deadline));
+    if (solver.propagate()) (void)probe_values(solver, options.decision_variables, statistics);
+    solver.clear_queue();
+    solver.set_interrupt(outer_stop, outer_deadline);
+}
+
 }  // namespace
 
 const char* limit_kind_name(LimitStop::Kind kind) {
@@ -214,6 +232,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
         solver.set_tracer(settings.tracer);
     }
     const std::uint64_t memory_before_search = options.limits.memory_mb != 0 ? memory_bytes() : memory_at_start;
+    if (model.probe_root) probe_root(solver, options, outcome.probing);
     Search search(solver, options);
     run_search(search, solver, model, settings, on_solution, outcome);
     if (outcome.limit_reached) outcome.limit = limit_that_stopped(options, outcome.statistics, search.memory_limit_hit(), memory_before_search);

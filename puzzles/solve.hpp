@@ -5,6 +5,7 @@
 #include <functional>
 #include <string>
 
+#include "engine/probing.hpp"
 #include "engine/search.hpp"
 #include "parallel/parallel_search.hpp"
 #include "puzzles/puzzle.hpp"
@@ -61,6 +62,7 @@ struct SolveOutcome {
     std::string trace_error;      // the tracer refused the model (nothing was searched)
     std::vector<CountFigure> figures;  // mode count: the kind's extra figures (Puzzle::count_solutions)
     SearchStatistics statistics;
+    ProbeStatistics probing;           // the model asked for root probing (PuzzleModel::probe_root)
     int variables = 0;
     int propagators = 0;
     int threads = 1;                   // the threads that searched

@@ -44,6 +44,7 @@ PuzzleModel LatinSquarePuzzle::post_latin_model(Solver& solver, const ModelSetti
         model.cells.push_back(g == no_given ? solver.new_int_var(1, order_, name) : solver.new_int_var(g, g, name));
     }
     model.decisions = model.cells;
+    model.probe_root = true;  // Tatham's hardest levels need more than the propagators' fixpoint
     for (int r = 0; r < order_; ++r) {
         const int first = solver.propagator_count();
         all_different(solver, vars_of(model, row_cells(r)), settings.alldifferent);

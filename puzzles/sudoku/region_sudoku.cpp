@@ -91,6 +91,10 @@ PuzzleModel RegionSudokuPuzzle::build_model(Solver& solver, const ModelSettings&
         model.cells.push_back(clues_[c] == unknown ? solver.new_int_var(1, side(), name) : solver.new_int_var(clues_[c], clues_[c], name));
     }
     model.decisions = model.cells;
+    // Probing (engine/probing.hpp) up to 9x9: Solo's hardest levels need it; on larger
+    // grids a pass costs more than the search it saves. (The plain sudoku model,
+    // model.cpp, does not probe: its node counts are compared with other solvers'.)
+    model.probe_root = side() <= 9;
     auto group_of = [&](const std::vector<int>& cells) {
         std::vector<IntVar> group;
         for (int c : cells) group.push_back(model.cells[static_cast<std::size_t>(c)]);

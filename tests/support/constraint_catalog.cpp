@@ -877,6 +877,7 @@ std::vector<ConstraintSpec> make_catalog() {
     specs.push_back(several_tables_spec());
     for (ConstraintSpec& spec : graph_and_scheduling_specs()) specs.push_back(std::move(spec));
     for (ConstraintSpec& spec : globals_a_specs()) specs.push_back(std::move(spec));
+    for (ConstraintSpec& spec : visibility_specs()) specs.push_back(std::move(spec));
     return specs;
 }
 

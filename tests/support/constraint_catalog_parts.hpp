@@ -17,5 +17,7 @@ ConstraintSpec make(std::string name, int min_arity, int max_arity, Claim claim,
 
 // Circuit, inverse and the scheduling globals (constraint_catalog_graphs.cpp).
 std::vector<ConstraintSpec> graph_and_scheduling_specs();
+// The Towers line, visibility (constraint_catalog_visibility.cpp).
+std::vector<ConstraintSpec> visibility_specs();
 
 }  // namespace prune::test::catalog

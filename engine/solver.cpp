@@ -123,10 +123,10 @@ void Solver::start_open_tracking(const Propagator* ignored) {
     std::vector<std::int64_t> open(propagators, 0);
     for (const auto& p : propagators_) {
         if (p.get() == ignored) continue;
-        std::vector<int> scope = p->scope();
-        std::sort(scope.begin(), scope.end());
-        scope.erase(std::unique(scope.begin(), scope.end()), scope.end());
-        for (int x : scope) {
+        // Subscriptions, not distinct variables: a propagator naming a variable twice
+        // (a clause x or not x, a reified constraint whose result is also an operand)
+        // is not exact with that variable open, and so never counts as one open.
+        for (int x : p->scope()) {
             on[static_cast<std::size_t>(x)].push_back(p->id());
             if (!domains_.fixed(x)) ++open[static_cast<std::size_t>(p->id())];
         }
@@ -151,7 +151,7 @@ void Solver::start_open_tracking(const Propagator* ignored) {
     open_tracking_ = true;
 }
 
-// x was just fixed: one open variable fewer for each propagator on it.
+// x was just fixed: one open subscription fewer for each of x's subscriptions.
 void Solver::note_fixed(int x) {
     const std::uint32_t end = open_watch_begin_[static_cast<std::size_t>(x) + 1];
     for (std::uint32_t i = open_watch_begin_[static_cast<std::size_t>(x)]; i < end; ++i) {

@@ -163,10 +163,10 @@ public:
     std::uint64_t propagations() const { return propagations_; }
 
     // ---- Open variables per propagator (counting in bulk, Search::count) ----
-    // While tracking, the solver keeps, per propagator, how many distinct variables
-    // of its scope are open (trailed, updated when a variable becomes fixed), and two
-    // totals: the propagators with two or more open variables, and those with an open
-    // variable that are not exact_with_one_open(). Both zero: the open variables share
+    // While tracking, the solver keeps, per propagator, its subscriptions to open
+    // variables (trailed; a variable named twice counts twice, never as one open one),
+    // and two totals: the propagators with two or more, and those with one or more
+    // that are not exact_with_one_open(). Both zero: the open variables share
     // no propagator and each propagator on one of them accepts its whole domain.
     // `ignored` (may be null) takes no part: its caller checks it otherwise. Start at
     // a fixpoint; tracking costs a branch per fixing when off. Allocates when started,
@@ -306,7 +306,7 @@ private:
     std::vector<int> traced_values_;  // the domain before the update being traced
     DomainBefore traced_before_;
     std::string error_;
-    // Open-variable tracking: per variable, the distinct propagators on it (ids, in
+    // Open-variable tracking: per variable, the propagators on it, once a subscription (ids, in
     // open_watch_ids_[open_watch_begin_[x] .. open_watch_begin_[x + 1]]), and the
     // counters described at start_open_tracking().
     bool open_tracking_ = false;

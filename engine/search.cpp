@@ -48,7 +48,14 @@ Search::Search(Solver& solver, SearchOptions options)
     // Choice points and undo entries are bounded by the depth, which is bounded by
     // the variables (and their bits, for splits): reserve so search does not allocate.
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
-    const std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
+    std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
+    // Counting in bulk (count()): the open-variable tracking is made here, where a
+    // search may allocate, and kept at start() only if this search counts.
+    if (!projecting() && !solver_.open_tracking()) {
+        solver_.start_open_tracking(nogoods_);
+        tracking_open_ = true;
+        trail_entries += solver_.open_tracking_entries() + 4 * static_cast<std::size_t>(n);
+    }
     solver_.trail().reserve(trail_entries, static_cast<std::size_t>(n) * 4 + 64);
     if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
         learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
@@ -98,22 +105,19 @@ bool Search::start() {
     outer_deadline_ = solver_.interrupt_deadline();
     solver_.set_interrupt(options_.stop != nullptr ? options_.stop : outer_stop_, std::min(deadline, outer_deadline_));
     if (Tracer* t = solver_.tracer()) t->on_node(0, 0, 0);
-    if (!solver_.propagate()) return false;
-    if (counting_) start_bulk_counting();
-    return true;
+    start_bulk_counting();
+    return solver_.propagate();
 }
 
-// Counting in bulk needs every solution to be a plain one (no objective, projection,
-// learning or tracer that looks at each) and the solver's open tracking to itself (a
-// search inside another one's node leaves the outer one's).
+// Counting in bulk needs a count whose solutions are all plain ones (no objective,
+// projection, learning or tracer that looks at each) and the solver's open tracking
+// to itself (made by the constructor unless a search inside another one's node
+// found the outer one's): otherwise the tracking goes off here, before any node.
 void Search::start_bulk_counting() {
-    if (objective_sense_ != 0 || projecting() || learning_ != nullptr || solver_.tracer() != nullptr) return;
-    if (solver_.open_tracking()) return;
-    solver_.start_open_tracking(nogoods_);
-    tracking_open_ = true;
-    const std::size_t n = static_cast<std::size_t>(solver_.variable_count());
-    const std::size_t base = options_.trail_reserve != 0 ? options_.trail_reserve : n * 64 + 1024;
-    solver_.trail().reserve(base + solver_.open_tracking_entries() + 4 * n, n * 4 + 64);
+    if (!tracking_open_) return;
+    if (counting_ && objective_sense_ == 0 && !projecting() && learning_ == nullptr && solver_.tracer() == nullptr) return;
+    solver_.stop_open_tracking();
+    tracking_open_ = false;
 }
 
 // The tracking costs a little at every fixing; a count that met no node to count in

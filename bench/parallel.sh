@@ -2,7 +2,8 @@
 # Parallel search (docs/scaling.md): -p 2 against -p 1, and -p 1 against the
 # sequential search of another build (the baseline: a build of main), on
 #   queens 13 (FlatZinc, all 73,712 solutions), golomb 10 (FlatZinc, optimum 55),
-#   the Quarto full-torus count (torus.txt), and ostomachion (a small count).
+#   qwh n35 s1 (FlatZinc, quasigroup with holes, first solution), the Quarto
+#   full-torus count (torus.txt, --model masks), and ostomachion (a small count).
 # Each run: wall seconds and CPU seconds (user + system) by /usr/bin/time, median of
 # R runs; the answers are checked equal. CPU time is the figure to trust on a
 # shared machine; the wall-time speed-up needs two idle cores.
@@ -23,6 +24,8 @@ trap 'rm -rf "$work"' EXIT
 
 minizinc --solver "$build/prune.msc" -c "$shared/tools/peers/models/queens.mzn" -D "n=13;domprop=false" --fzn "$work/queens13.fzn"
 minizinc --solver "$build/prune.msc" -c "$shared/data/minizinc/golomb/golomb.mzn" "$shared/data/minizinc/golomb/10.dzn" --fzn "$work/golomb10.fzn"
+minizinc --solver "$build/prune.msc" -c "$shared/tools/peers/models/qcp.mzn" "$shared/tools/peers/data/qwh_n35_h42_s1.dzn" -D "domprop=false" \
+  --fzn "$work/qwh35.fzn"
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
@@ -51,10 +54,15 @@ for p in 1 2; do measure "queens 13 -a, -p $p" "$solutions" "$prune" fzn "$work/
 [ -n "$baseline" ] && measure "queens 13 -a, baseline" "$solutions" "$baseline" fzn "$work/queens13.fzn" -a
 for p in 1 2; do measure "golomb 10, -p $p" "$optimum" "$prune" fzn "$work/golomb10.fzn" -p "$p"; done
 [ -n "$baseline" ] && measure "golomb 10, baseline" "$optimum" "$baseline" fzn "$work/golomb10.fzn"
+first='grep -c -- "^----------"'
+for p in 1 2; do measure "qwh n35 s1, -p $p" "$first" "$prune" fzn "$work/qwh35.fzn" -p "$p"; done
+[ -n "$baseline" ] && measure "qwh n35 s1, baseline" "$first" "$baseline" fzn "$work/qwh35.fzn"
 for p in 1 2; do measure "ostomachion --count, -p $p" "$count" "$prune" solve ostomachion --count --json -p "$p"; done
 if [ "$torus" != "--no-torus" ]; then
   for p in 1 2; do
     measure "quarto torus --count, -p $p" "$count" "$prune" solve quarto "$here/puzzles/quarto/examples/torus.txt" --count --json -p "$p"
+    measure "quarto torus masks --count, -p $p" "$count" "$prune" solve quarto "$here/puzzles/quarto/examples/torus.txt" --model masks \
+      --count --json -p "$p"
   done
   [ -n "$baseline" ] && measure "quarto torus --count, baseline" "$count" "$baseline" solve quarto "$here/puzzles/quarto/examples/torus.txt" --count --json
 fi

@@ -80,6 +80,7 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         << "engine solutions: " << s.solutions << "\n"
         << "restarts:         " << s.restarts << "\n";
     if (s.nogoods_dropped != 0) err << "nogoods dropped:  " << s.nogoods_dropped << "\n";
+    if (s.bulk_nodes != 0) err << "counted in bulk:  " << s.bulk_solutions << " solutions at " << s.bulk_nodes << " nodes\n";
     err << "max depth:        " << s.max_depth << "\n"
         << "search time:      " << s.seconds << " s\n";
     if (outcome.probing.passes != 0) {

@@ -49,6 +49,12 @@ Search::Search(Solver& solver, SearchOptions options)
         make_nogood_store();
         run_limit_ = schedule_.limit(0);
     }
+    // Counting in bulk (count()): the open-variable tracking is made here, where a
+    // search may allocate, and kept at start() only if this search counts.
+    if (!projecting() && !solver_.open_tracking()) {
+        solver_.start_open_tracking(nogoods_);
+        tracking_open_ = true;
+    }
     reserve_for_search();
 #if defined(PRUNE_MINIMAL)
     if (options_.learn) learning_unavailable_ = "learning is not part of a PRUNE_MINIMAL build";
@@ -76,12 +82,15 @@ void Search::reserve_for_search() {
         }
         entries = std::min(3 * values + 16 * n, 64 * n) + 1024;
     }
+    // The open-variable counts of bulk counting are trailed too.
+    if (tracking_open_) entries += solver_.open_tracking_entries() + 4 * n;
     solver_.trail().reserve(entries, depth);
 }
 
 Search::~Search() {
     while (solver_.depth() > base_depth_) solver_.pop_level();
     solver_.clear_queue();
+    if (tracking_open_) solver_.stop_open_tracking();
     if (nogoods_ != nullptr) nogoods_->clear();  // they hold for this search only
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
     learning_.reset();  // at the base depth again: it switches its nogood store off
@@ -127,7 +136,54 @@ bool Search::start() {
     outer_deadline_ = solver_.interrupt_deadline();
     solver_.set_interrupt(options_.stop != nullptr ? options_.stop : outer_stop_, std::min(deadline, outer_deadline_));
     if (Tracer* t = solver_.tracer()) t->on_node(0, 0, 0);
+    start_bulk_counting();
     return solver_.propagate();
+}
+
+// Counting in bulk needs a count whose solutions are all plain ones (no objective,
+// projection, learning or tracer that looks at each) and the solver's open tracking
+// to itself (made by the constructor unless a search inside another one's node
+// found the outer one's): otherwise the tracking goes off here, before any node.
+void Search::start_bulk_counting() {
+    if (!tracking_open_) return;
+    if (counting_ && objective_sense_ == 0 && !projecting() && learning_ == nullptr && solver_.tracer() == nullptr) return;
+    solver_.stop_open_tracking();
+    tracking_open_ = false;
+}
+
+// The tracking costs a little at every fixing; a count that met no node to count in
+// bulk in its first 65,536 nodes or 1,024 solutions (a permutation problem, where an
+// alldifferent ties all open variables, never does) stops paying for it. Only speed
+// is at stake: every node is counted either way.
+static bool bulk_counting_unpaid(const SearchStatistics& s) {
+    return s.bulk_nodes == 0 && (s.nodes >= 65536 || s.solutions >= 1024);
+}
+
+// At a fixpoint: when the open variables are independent (Solver::open_tracking), the
+// node's solutions are the combinations of their values; counts them and returns
+// true (the caller backtracks as after a leaf). False when they are not, when every
+// variable is fixed (a plain solution), or when the product overflows.
+bool Search::count_in_bulk() {
+    if (!solver_.open_variables_independent()) return false;
+    if (nogoods_ != nullptr && !nogoods_->satisfied()) return false;
+    std::uint64_t product = 1;
+    bool open = false;
+    for (int i = 0; i < solver_.variable_count(); ++i) {
+        const IntVar x{i};
+        if (solver_.fixed(x)) continue;
+        // A bounds-only domain may hold values its propagators could not remove.
+        if (!solver_.is_bitset(x)) return false;
+        const std::uint64_t size = static_cast<std::uint64_t>(solver_.size(x));
+        if (product > UINT64_MAX / size) return false;
+        product *= size;
+        open = true;
+    }
+    if (!open) return false;
+    bulk_pending_ += product;
+    statistics_.solutions += product;
+    statistics_.bulk_solutions += product;
+    ++statistics_.bulk_nodes;
+    return true;
 }
 
 SearchStatus Search::next() {
@@ -170,6 +226,16 @@ SearchStatus Search::next() {
             }
             continue;
         }
+        if (tracking_open_) {
+            if (count_in_bulk()) {
+                if (!backtrack()) return finish(stopped_or_exhausted());
+                continue;
+            }
+            if (bulk_counting_unpaid(statistics_)) {
+                solver_.stop_open_tracking();
+                tracking_open_ = false;
+            }
+        }
         Literal decision;
         if (!select(decision)) {
             if (projecting() && projected_duplicate()) {
@@ -205,8 +271,11 @@ SearchStatus Search::stopped_or_exhausted() {
 }
 
 SearchStatus Search::count(std::uint64_t& solutions) {
+    if (!started_) counting_ = true;
     for (;;) {
         const SearchStatus status = next();
+        solutions += bulk_pending_;
+        bulk_pending_ = 0;
         if (status != SearchStatus::solution) return status;
         ++solutions;
     }

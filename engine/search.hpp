@@ -85,6 +85,10 @@ struct SearchStatistics {
     std::uint64_t deleted = 0;
     std::uint64_t explanations = 0;
     std::uint64_t fallback_explanations = 0;
+    // Counting: nodes whose solutions were counted at once (their open variables
+    // independent: see Search::count), and how many solutions they held.
+    std::uint64_t bulk_nodes = 0;
+    std::uint64_t bulk_solutions = 0;
     double seconds = 0;  // by the host's clock; 0 without one
 };
 
@@ -167,7 +171,12 @@ public:
     void maximize(IntVar objective);
 
     SearchStatus next();
-    // Counts the remaining solutions without keeping them; stops at a limit.
+    // Counts the remaining solutions without keeping them; stops at a limit. Called
+    // before next(), it counts the last level in bulk: at a node whose open variables
+    // share no propagator, each propagator on one of them being exact there
+    // (Propagator::exact_with_one_open) and their domains bitsets, the solutions are
+    // the product of the domain sizes, counted without visiting them. Not with an
+    // objective, a projection, learning or a tracer (they need every solution).
     SearchStatus count(std::uint64_t& solutions);
 
     const SearchStatistics& statistics() const { return statistics_; }
@@ -209,6 +218,8 @@ private:
     bool memory_over_limit() const;
     bool apply_objective_bound();
     bool apply_shared_objective();
+    void start_bulk_counting();
+    bool count_in_bulk();
     bool projecting() const { return options_.project || !options_.projection.empty(); }
     bool projection_fixed() const;
     bool skip_witness_choices();
@@ -270,6 +281,9 @@ private:
     bool exhausted_ = false;
     bool limit_hit_ = false;
     bool memory_limit_hit_ = false;
+    bool counting_ = false;               // count() runs this search from its start
+    bool tracking_open_ = false;          // this search turned the solver's open tracking on
+    std::uint64_t bulk_pending_ = 0;      // counted in bulk, not yet handed to count()'s caller
     std::atomic<bool> stop_requested_{false};
     // The solver's interruption settings before this search (a search may run inside
     // another one's node); restored by the destructor.

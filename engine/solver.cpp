@@ -1,5 +1,6 @@
 #include "solver.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 
@@ -123,6 +124,56 @@ void Solver::wake(int x, Event e) {
         if (!p->active()) continue;
         if (p->wants_advice_ && !p->advise(*this, s.tag, e)) continue;
         schedule(p);
+    }
+}
+
+void Solver::start_open_tracking(const Propagator* ignored) {
+    const int n = variable_count();
+    const std::size_t propagators = propagators_.size();
+    std::vector<std::vector<int>> on(static_cast<std::size_t>(n));
+    std::vector<std::int64_t> open(propagators, 0);
+    for (const auto& p : propagators_) {
+        if (p.get() == ignored) continue;
+        // Subscriptions, not distinct variables: a propagator naming a variable twice
+        // (a clause x or not x, a reified constraint whose result is also an operand)
+        // is not exact with that variable open, and so never counts as one open.
+        for (int x : p->scope()) {
+            on[static_cast<std::size_t>(x)].push_back(p->id());
+            if (!domains_.fixed(x)) ++open[static_cast<std::size_t>(p->id())];
+        }
+    }
+    open_watch_begin_.assign(1, 0);
+    open_watch_ids_.clear();
+    for (const std::vector<int>& ids : on) {
+        open_watch_ids_.insert(open_watch_ids_.end(), ids.begin(), ids.end());
+        open_watch_begin_.push_back(static_cast<std::uint32_t>(open_watch_ids_.size()));
+    }
+    // Plain assignment, not set(): the values hold from this level on, and the
+    // levels below never saw them (their entries do not point here).
+    open_in_scope_.assign(propagators, TrailedInt{});
+    std::int64_t crowded = 0, inexact = 0;
+    for (std::size_t i = 0; i < propagators; ++i) {
+        open_in_scope_[i] = TrailedInt{open[i]};
+        if (open[i] >= 2) ++crowded;
+        if (open[i] >= 1 && !propagators_[i]->exact_with_one_open()) ++inexact;
+    }
+    crowded_ = TrailedInt{crowded};
+    inexact_open_ = TrailedInt{inexact};
+    open_tracking_ = true;
+}
+
+// x was just fixed: one open subscription fewer for each of x's subscriptions.
+void Solver::note_fixed(int x) {
+    const std::uint32_t end = open_watch_begin_[static_cast<std::size_t>(x) + 1];
+    for (std::uint32_t i = open_watch_begin_[static_cast<std::size_t>(x)]; i < end; ++i) {
+        const int id = open_watch_ids_[i];
+        TrailedInt& open = open_in_scope_[static_cast<std::size_t>(id)];
+        const std::int64_t left = open.get() - 1;
+        open.set(trail_, left);
+        if (left == 1) crowded_.set(trail_, crowded_.get() - 1);
+        if (left == 0 && !propagators_[static_cast<std::size_t>(id)]->exact_with_one_open()) {
+            inexact_open_.set(trail_, inexact_open_.get() - 1);
+        }
     }
 }
 

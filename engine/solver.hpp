@@ -164,6 +164,25 @@ public:
     void name_propagators_from(int first, const std::string& name);
     std::uint64_t propagations() const { return propagations_; }
 
+    // ---- Open variables per propagator (counting in bulk, Search::count) ----
+    // While tracking, the solver keeps, per propagator, its subscriptions to open
+    // variables (trailed; a variable named twice counts twice, never as one open one),
+    // and two totals: the propagators with two or more, and those with one or more
+    // that are not exact_with_one_open(). Both zero: the open variables share
+    // no propagator and each propagator on one of them accepts its whole domain.
+    // `ignored` (may be null) takes no part: its caller checks it otherwise. Start at
+    // a fixpoint; tracking costs a branch per fixing when off. Allocates when started,
+    // not afterwards.
+    void start_open_tracking(const Propagator* ignored);
+    void stop_open_tracking() { open_tracking_ = false; }
+    bool open_tracking() const { return open_tracking_; }
+    bool open_variables_independent() const {
+        // A propagator posted after the start (none is, without learning) is unknown.
+        return crowded_.get() == 0 && inexact_open_.get() == 0 && open_in_scope_.size() == propagators_.size();
+    }
+    // The undo entries one fixing adds while tracking, at most (for reservations).
+    std::size_t open_tracking_entries() const { return open_watch_ids_.size() + 2 * static_cast<std::size_t>(variable_count()); }
+
     // ---- Interruption ----
     // propagate() also stops, returning false with interrupted() true, when `stop`
     // (if not null) reads true or the deadline (if set) has passed: a search then
@@ -256,6 +275,7 @@ private:
 #else
         (void)removed;
 #endif
+        if (open_tracking_ && e == Event::fixed) [[unlikely]] note_fixed(x);
         wake(x, e);
     }
     // The fixpoint loop's steps (solver.cpp): is a stop or the deadline due; give up
@@ -266,6 +286,7 @@ private:
     Status run(Propagator& p);
     bool fail_at(Propagator& p);
     void wake(int x, Event e);
+    void note_fixed(int x);
     void remember_domain(IntVar x);
     void report_domain_change(int x);
     IntVar add_variable(int index, std::string_view name);
@@ -294,6 +315,15 @@ private:
     std::vector<int> traced_values_;  // the domain before the update being traced
     DomainBefore traced_before_;
     std::string error_;
+    // Open-variable tracking: per variable, the propagators on it, once a subscription (ids, in
+    // open_watch_ids_[open_watch_begin_[x] .. open_watch_begin_[x + 1]]), and the
+    // counters described at start_open_tracking().
+    bool open_tracking_ = false;
+    std::vector<std::uint32_t> open_watch_begin_;
+    std::vector<int> open_watch_ids_;
+    std::vector<TrailedInt> open_in_scope_;
+    TrailedInt crowded_;
+    TrailedInt inexact_open_;
 };
 
 }  // namespace prune

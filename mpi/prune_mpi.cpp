@@ -333,12 +333,13 @@ struct Worker {
             running = &search;
             if (p.objective_sense < 0) search.minimize(p.objective);
             if (p.objective_sense > 0) search.maximize(p.objective);
-            SearchStatus status;
-            while ((status = search.next()) == SearchStatus::solution) {
-                if (p.mode == "count") {
-                    ++count;
-                    continue;
-                }
+            SearchStatus status = SearchStatus::exhausted;
+            if (p.mode == "count") {
+                std::uint64_t found = 0;  // count(): the last level in bulk where it can
+                status = search.count(found);
+                count += found;
+            }
+            while (p.mode != "count" && (status = search.next()) == SearchStatus::solution) {
                 std::vector<std::int64_t> data{p.objective_sense != 0 ? solver->value(p.objective) : 0};
                 for (int i = 0; i < solver->variable_count(); ++i) data.push_back(solver->value(IntVar{i}));
                 send(data, 0, solution);

@@ -301,6 +301,8 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
         statistics_.propagations += w.statistics.propagations;
         statistics_.solutions += w.statistics.solutions;
         statistics_.restarts += w.statistics.restarts;
+        statistics_.bulk_nodes += w.statistics.bulk_nodes;
+        statistics_.bulk_solutions += w.statistics.bulk_solutions;
         statistics_.max_depth = std::max(statistics_.max_depth, w.statistics.max_depth);
         memory_limit_hit_ = memory_limit_hit_ || w.memory_limit_hit;
         cube_statistics_.worker_seconds.push_back(w.busy_seconds);
@@ -415,6 +417,8 @@ bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t inde
     worker.statistics.propagations += s.propagations;
     worker.statistics.solutions += s.solutions;
     worker.statistics.restarts += s.restarts;
+    worker.statistics.bulk_nodes += s.bulk_nodes;
+    worker.statistics.bulk_solutions += s.bulk_solutions;
     worker.statistics.max_depth = std::max(worker.statistics.max_depth, s.max_depth + cubes_[index].size());
     nodes_used_.fetch_add(s.nodes);
     failures_used_.fetch_add(s.failures);

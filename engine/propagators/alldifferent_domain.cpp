@@ -32,6 +32,7 @@ AllDifferentDomain::AllDifferentDomain(const Solver& s, std::vector<IntVar> vars
       n_(static_cast<int>(vars_.size())),
       fallback_(cost() == PropagatorCost::linear),
       bounds_(fallback_ ? vars_.size() : 0) {
+    if (!fallback_) declare_exact_with_one_open();  // domain consistent (the fallback: bounds)
     if (fallback_ || n_ == 0) return;
     int lo = s.min(vars_[0]);
     int hi = s.max(vars_[0]);

@@ -18,6 +18,7 @@ bool AllDifferentSmall::fits(const Solver& s, const std::vector<IntVar>& vars) {
 
 AllDifferentSmall::AllDifferentSmall(const Solver& s, std::vector<IntVar> vars)
     : Propagator(PropagatorCost::quadratic), vars_(std::move(vars)) {
+    declare_exact_with_one_open();  // domain consistent
     base_ = INT64_MAX;
     std::int64_t top = INT64_MIN;
     for (IntVar x : vars_) {

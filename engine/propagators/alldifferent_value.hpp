@@ -24,7 +24,9 @@ bool post_all_different_value_stage(Solver& s, const std::vector<IntVar>& vars);
 class AllDifferentValue final : public Propagator {
 public:
     explicit AllDifferentValue(std::vector<IntVar> vars)
-        : Propagator(PropagatorCost::constant), vars_(std::move(vars)), open_(static_cast<std::int64_t>(vars_.size())) {}
+        : Propagator(PropagatorCost::constant), vars_(std::move(vars)), open_(static_cast<std::int64_t>(vars_.size())) {
+        declare_exact_with_one_open();  // the last open variable loses every fixed value
+    }
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "alldifferent(value)"; }

@@ -13,7 +13,7 @@ namespace prune {
 
 class EqualOffset final : public Propagator {
 public:
-    EqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::linear), x_(x), y_(y), c_(c) {}
+    EqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::linear), x_(x), y_(y), c_(c) { declare_exact_with_one_open(); }
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x=y+c"; }
@@ -25,7 +25,7 @@ private:
 
 class NotEqualOffset final : public Propagator {
 public:
-    NotEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) {}
+    NotEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) { declare_exact_with_one_open(); }
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x!=y+c"; }
@@ -39,7 +39,7 @@ private:
 
 class LessEqualOffset final : public Propagator {
 public:
-    LessEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) {}
+    LessEqualOffset(IntVar x, IntVar y, int c) : Propagator(PropagatorCost::constant), x_(x), y_(y), c_(c) { declare_exact_with_one_open(); }
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x<=y+c"; }

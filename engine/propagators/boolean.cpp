@@ -13,6 +13,7 @@ namespace prune {
 
 BoolOr::BoolOr(std::vector<BoolLiteral> literals, bool has_result, BoolLiteral result)
     : Propagator(PropagatorCost::linear), literals_(std::move(literals)), has_result_(has_result), result_(result) {
+    declare_exact_with_one_open();  // the last open literal is forced when it must be
     watch_[0] = TrailedInt(0);
     watch_[1] = TrailedInt(literals_.size() > 1 ? 1 : 0);
     advise_me();

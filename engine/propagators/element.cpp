@@ -9,6 +9,7 @@ namespace prune {
 
 ElementConstant::ElementConstant(std::vector<int> array, IntVar index, IntVar result)
     : Propagator(PropagatorCost::linear), array_(std::move(array)), index_(index), result_(result) {
+    declare_exact_with_one_open();  // domain consistent
     distinct_ = array_;
     std::sort(distinct_.begin(), distinct_.end());
     distinct_.erase(std::unique(distinct_.begin(), distinct_.end()), distinct_.end());

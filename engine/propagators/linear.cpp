@@ -17,7 +17,9 @@ bool restrict_below(Solver& s, const LinearTerm& t, std::int64_t limit) { return
 }  // namespace
 
 LinearLessEqual::LinearLessEqual(std::vector<LinearTerm> terms, std::int64_t bound)
-    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), bound_(bound) {}
+    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), bound_(bound) {
+    declare_exact_with_one_open();  // one open term: its bound is the whole condition
+}
 
 void LinearLessEqual::attach(Solver& s) {
     // Only the minimum contributions matter: a > 0 needs x's min, a < 0 its max.
@@ -45,7 +47,9 @@ Status propagate_linear_less_equal(Solver& s, const std::vector<LinearTerm>& ter
 Status LinearLessEqual::propagate(Solver& s) { return propagate_linear_less_equal(s, terms_, 1, bound_); }
 
 LinearEqual::LinearEqual(std::vector<LinearTerm> terms, std::int64_t value)
-    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {}
+    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {
+    declare_exact_with_one_open();  // one open term: both bounds meet on its one value
+}
 
 void LinearEqual::attach(Solver& s) {
     for (const LinearTerm& t : terms_) s.subscribe(this, t.var, Condition::bounds);
@@ -85,7 +89,9 @@ Status propagate_linear_equal(Solver& s, const std::vector<LinearTerm>& terms, s
 Status LinearEqual::propagate(Solver& s) { return propagate_linear_equal(s, terms_, value_); }
 
 LinearNotEqual::LinearNotEqual(std::vector<LinearTerm> terms, std::int64_t value)
-    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {}
+    : Propagator(PropagatorCost::linear), terms_(std::move(terms)), value_(value) {
+    declare_exact_with_one_open();  // one open term: its one forbidden value goes
+}
 
 void LinearNotEqual::attach(Solver& s) {
     // As NotEqualOffset: a bounds-only variable is also watched for a bound landing on

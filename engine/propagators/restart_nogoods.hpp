@@ -65,6 +65,14 @@ public:
         paths_.clear();
     }
     std::size_t paths() const { return paths_.size(); }
+    // At the store's fixpoint: whether every path is satisfied for the rest of the
+    // node, whatever values the open variables take (counting in bulk asks).
+    bool satisfied() const {
+        for (const Path& p : paths_) {
+            if (p.start.get() != p.length) return false;
+        }
+        return true;
+    }
     std::size_t steps() const { return steps_.size(); }
     std::uint64_t dropped() const { return dropped_; }
 

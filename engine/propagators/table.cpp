@@ -122,6 +122,7 @@ bool TableCore::update_table(Solver& s, int p, int old_size) {
 CompactTable::CompactTable(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> tuples)
     : Propagator(PropagatorCost::quadratic), core_(std::move(vars), std::move(tuples)) {
     advise_me();
+    declare_exact_with_one_open();  // domain consistent
     // A residue is only a hint: a stale one costs one scan of the table.
     residues_.assign(static_cast<std::size_t>(core_.total_values()), 0);
 }

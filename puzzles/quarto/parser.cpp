@@ -160,8 +160,10 @@ bool QuartoReader::read_model_options() {
     if (const auto given = kind_option_value(flags_, "--model")) {
         if (*given == "attributes") {
             model_ = QuartoModel::attributes;
+        } else if (*given == "masks") {
+            model_ = QuartoModel::masks;
         } else if (*given != "permutation") {
-            return fail(1, 1, "--model must be 'permutation' or 'attributes', found '" + *given + "'");
+            return fail(1, 1, "--model must be 'permutation', 'masks' or 'attributes', found '" + *given + "'");
         }
     }
     if (const auto given = kind_option_value(flags_, "--reduction")) {

@@ -23,6 +23,7 @@
 
 #include "puzzles/common/grid_name.hpp"
 #include "puzzles/common/model_count.hpp"
+#include "puzzles/quarto/quarto_line.hpp"
 
 namespace prune::puzzles {
 namespace {
@@ -277,6 +278,15 @@ PuzzleModel QuartoPuzzle::build_model_as(Solver& solver, QuartoModel model, cons
     int first = solver.propagator_count();
     all_different(solver, result.cells, settings.alldifferent);
     solver.name_propagators_from(first, "Each piece once");  // as the check line says
+    if (model == QuartoModel::masks) {
+        for (const QuartoLine& line : lines_) {
+            first = solver.propagator_count();
+            solver.add(std::make_unique<QuartoLineMasks>(std::array<IntVar, 4>{result.cells[line.cells[0]], result.cells[line.cells[1]],
+                                                                                    result.cells[line.cells[2]], result.cells[line.cells[3]]}));
+            solver.name_propagators_from(first, line.name);
+        }
+        return result;
+    }
     if (model == QuartoModel::permutation) {
         for (const QuartoLine& line : lines_) {
             first = solver.propagator_count();

@@ -5,10 +5,11 @@
 // 3 hollow/solid) equal to bit (3 - k) of p. Cells are r1c1..r4c4 row by row,
 // each holding a piece number.
 //
-// Two engine models (--model): `permutation`, one table constraint per line over the
-// four piece variables (the allowed 4-tuples) and alldifferent; `attributes`, 0/1
-// attribute variables tied to the pieces by element constraints and, per line and
-// attribute, 1 <= sum <= 3.
+// Three engine models (--model): `permutation`, one table constraint per line over the
+// four piece variables (the allowed 4-tuples) and alldifferent; `masks`, the same
+// with a QuartoLineMasks propagator per line (quarto_line.hpp: the table's pruning on
+// 16-bit masks, several times faster); `attributes`, 0/1 attribute variables tied
+// to the pieces by element constraints and, per line and attribute, 1 <= sum <= 3.
 //
 // Counting uses the group G0 = (16 XOR masks) x (24 attribute permutations), which
 // acts on the pieces, maps draw boards to draw boards for any line family and acts
@@ -51,7 +52,7 @@ struct QuartoLine {
     std::array<int, 4> cells; // sorted
 };
 
-enum class QuartoModel { permutation, attributes };
+enum class QuartoModel { permutation, attributes, masks };
 
 // Cells r1c1..r4c4: GridPuzzle.
 class QuartoPuzzle final : public GridPuzzle {

@@ -31,7 +31,7 @@ pieces always plain). --up-to-symmetry adds the number of boards up to those map
 and the board symmetries that keep the lines (Burnside's lemma).
 )text",
         .options = {{"--lines", "the line families, e.g. rows,columns,diagonals (overrides the file)", "LIST"},
-                    {"--model", "permutation (a table per line, the default) or attributes (0/1 attributes, sums)", "NAME"},
+                    {"--model", "permutation (tables, the default), masks (bitmask lines, faster) or attributes (0/1 sums)", "NAME"},
                     {"--reduction", "--count: fix the pieces of the first D cells up to the piece maps (0..3, default 3)", "D"},
                     {"--plain-count", "--count enumerates every board (same as --reduction=0)"},
                     {"--up-to-symmetry", "--count also counts the boards up to symmetry (Burnside's lemma)"}},

@@ -10,7 +10,10 @@
 //   - each solution Search::next() reports satisfies every constraint, judged by an
 //     evaluator independent of the engine, and no solution comes twice;
 //   - the solutions are exactly the brute-force ones;
-//   - Search::count() (another random configuration) gives the brute-force count;
+//   - Search::count() (another random configuration) gives the brute-force count,
+//     counting the last level in bulk where the open variables are independent
+//     (with and without restarts; the suite checks that this happens often);
+//   - ParallelSearch::count() on 2 threads (a random configuration) gives it too;
 //   - minimising and maximising a random variable ends on the brute-force optimum.
 //
 // The suite runs a fixed seed for a few seconds. For a long run:
@@ -32,6 +35,7 @@
 #include "engine/constraints_arithmetic.hpp"
 #include "engine/constraints_boolean.hpp"
 #include "engine/constraints_reified.hpp"
+#include "parallel/parallel_search.hpp"
 
 using namespace prune;
 using namespace prune::test;
@@ -153,8 +157,16 @@ std::string check_enumeration(Random& r, const RandomModel& m, const std::vector
     return {};
 }
 
+// What the suite saw, for its checks that the paths under test were taken.
+struct Tally {
+    std::uint64_t solutions = 0;
+    std::uint64_t bulk_counts = 0;                // count() runs that counted some node in bulk
+    std::uint64_t bulk_counts_with_restarts = 0;  // of them, under a restart policy
+    std::uint64_t parallel_bulk_counts = 0;       // ParallelSearch::count() runs that did
+};
+
 // 2. Counting under another configuration.
-std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected) {
+std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
     Solver s;
     const std::vector<IntVar> vars = m.build(s);
     SearchOptions o = random_search(r);
@@ -164,11 +176,37 @@ std::string check_count(Random& r, const RandomModel& m, const std::vector<Assig
     if (search.count(count) != SearchStatus::exhausted) return "count() did not exhaust the search";
     if (count != expected.size())
         return "count() = " + std::to_string(count) + ", brute force " + std::to_string(expected.size()) + " (" +
-               describe(o) + ")";
+               describe(o) + ", " + std::to_string(search.statistics().bulk_solutions) + " counted in bulk)";
+    if (search.statistics().bulk_nodes != 0) {
+        ++tally.bulk_counts;
+        if (o.restarts.kind != RestartKind::none) ++tally.bulk_counts_with_restarts;
+    }
     return {};
 }
 
-// 3. Branch and bound on a random variable, in one direction.
+// 3. Counting on two threads (cubes, each counted with a fresh Search).
+std::string check_parallel_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    SearchOptions o = random_search(r);
+    random_decisions(r, o, vars);
+    ParallelSearch parallel(
+        [&m] {
+            auto built = std::make_unique<Solver>();
+            (void)m.build(*built);
+            return built;
+        },
+        o, ParallelSettings{2, 4});
+    std::uint64_t count = 0;
+    if (parallel.count(count) != SearchStatus::exhausted) return "parallel count() did not exhaust the search";
+    if (count != expected.size())
+        return "parallel count() = " + std::to_string(count) + ", brute force " + std::to_string(expected.size()) + " (" +
+               describe(o) + ", " + std::to_string(parallel.statistics().bulk_solutions) + " counted in bulk)";
+    if (parallel.statistics().bulk_nodes != 0) ++tally.parallel_bulk_counts;
+    return {};
+}
+
+// 4. Branch and bound on a random variable, in one direction.
 std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, bool minimise) {
     Solver s;
     const std::vector<IntVar> vars = m.build(s);
@@ -200,13 +238,17 @@ std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Ass
 }
 
 // Empty when the model passes every check, else what went wrong.
-std::string check_model(std::uint64_t seed, std::uint64_t& solutions_seen) {
+std::string check_model(std::uint64_t seed, Tally& tally) {
     Random r(seed);
     const RandomModel m = random_model(r);
     const std::vector<Assignment> expected = m.solutions();
-    solutions_seen += expected.size();
+    tally.solutions += expected.size();
     if (std::string failure = check_enumeration(r, m, expected); !failure.empty()) return failure;
-    if (std::string failure = check_count(r, m, expected); !failure.empty()) return failure;
+    if (std::string failure = check_count(r, m, expected, tally); !failure.empty()) return failure;
+    // Threads cost more than a small model: one model in four.
+    if (seed % 4 == 0) {
+        if (std::string failure = check_parallel_count(r, m, expected, tally); !failure.empty()) return failure;
+    }
     for (const bool minimise : {true, false})
         if (std::string failure = check_optimum(r, m, expected, minimise); !failure.empty()) return failure;
     return {};
@@ -218,12 +260,12 @@ TEST_CASE("solving fuzzer: random models, random searches, checked against brute
     const std::uint64_t iterations = env_number("PRUNE_SOLVING_FUZZ_ITERATIONS", 3000);
     const std::uint64_t first_seed = env_number("PRUNE_SOLVING_FUZZ_SEED", 20261130);
     Random seeds(first_seed);
-    std::uint64_t solutions = 0;
+    Tally tally;
     const auto start = std::chrono::steady_clock::now();
     for (std::uint64_t i = 0; i < iterations; ++i) {
         // With one iteration the given seed is the model's own (to replay a failure).
         const std::uint64_t seed = iterations == 1 ? first_seed : seeds.next();
-        const std::string failure = check_model(seed, solutions);
+        const std::string failure = check_model(seed, tally);
         if (!failure.empty()) {
             Random r(seed);
             INFO("model seed " << seed << " (replay: PRUNE_SOLVING_FUZZ_SEED=" << seed << " PRUNE_SOLVING_FUZZ_ITERATIONS=1)\n"
@@ -233,8 +275,14 @@ TEST_CASE("solving fuzzer: random models, random searches, checked against brute
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (std::getenv("PRUNE_SOLVING_FUZZ_ITERATIONS")) {
-        WARN(iterations << " models in " << seconds << " s (" << static_cast<double>(iterations) / seconds << " per second), " << solutions
-                        << " solutions");
+        WARN(iterations << " models in " << seconds << " s (" << static_cast<double>(iterations) / seconds << " per second), "
+                        << tally.solutions << " solutions; counted in bulk: " << tally.bulk_counts << " counts ("
+                        << tally.bulk_counts_with_restarts << " with restarts), " << tally.parallel_bulk_counts << " parallel");
     }
-    CHECK(solutions > iterations / 4);  // the generator makes satisfiable models too
+    if (iterations < 1000) return;  // a replay: too few models for the proportions below
+    CHECK(tally.solutions > iterations / 4);  // the generator makes satisfiable models too
+    // Counting in bulk is exercised, with restarts and on threads too.
+    CHECK(tally.bulk_counts > iterations / 20);
+    CHECK(tally.bulk_counts_with_restarts > iterations / 40);
+    CHECK(tally.parallel_bulk_counts > iterations / 200);
 }

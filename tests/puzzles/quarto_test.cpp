@@ -7,6 +7,8 @@
 #include "catch.hpp"
 #include "puzzle_test_support.hpp"
 #include "puzzles/check_report.hpp"
+#include "engine/random.hpp"
+#include "puzzles/quarto/quarto_line.hpp"
 #include "puzzles/quarto/quarto_puzzle.hpp"
 #include "puzzles/smtlib_writer.hpp"
 #include "puzzles/solution_reader.hpp"
@@ -105,7 +107,7 @@ void require_error(const std::string& text, int line, int column, const std::str
 }  // namespace
 
 TEST_CASE("quarto: the built-in board is solved by both models and checked", "[puzzles][quarto]") {
-    for (const char* model : {"--model=permutation", "--model=attributes"}) {
+    for (const char* model : {"--model=permutation", "--model=masks", "--model=attributes"}) {
         INFO(model);
         const ParseResult r = parse_text("quarto", Registry::global().find("quarto")->builtin_text, KindFlags{model});
         REQUIRE(r.puzzle);
@@ -185,13 +187,17 @@ TEST_CASE("quarto: both models give the boards of an independent enumerator", "[
             INFO(text);
             const ParseResult permutation = parse_text("quarto", text, KindFlags{"--model=permutation"});
             const ParseResult attributes = parse_text("quarto", text, KindFlags{"--model=attributes"});
+            const ParseResult masks = parse_text("quarto", text, KindFlags{"--model=masks"});
             REQUIRE(permutation.puzzle);
             REQUIRE(attributes.puzzle);
+            REQUIRE(masks.puzzle);
             const std::set<Values> expected = enumerate_boards(as_quarto(permutation));
             CHECK(expected.count(first.solutions[0]) == 1);
             CHECK(engine_boards(*permutation.puzzle) == expected);
             CHECK(engine_boards(*attributes.puzzle) == expected);
+            CHECK(engine_boards(*masks.puzzle) == expected);
             CHECK(solve(*attributes.puzzle, SolveMode::count).outcome.solutions == expected.size());
+            CHECK(solve(*masks.puzzle, SolveMode::count).outcome.solutions == expected.size());
             for (const Values& b : expected) CHECK(check_solution(*permutation.puzzle, b).ok());
         }
     }
@@ -254,7 +260,7 @@ std::string symmetric_clues(const std::string& families) {
 TEST_CASE("quarto: reduced counts equal the plain count", "[puzzles][quarto]") {
     for (const char* families : {"rows,columns,diagonals,blocks", "rows,columns,diagonals,blocks,torus-blocks,broken-diagonals", "rows,columns"}) {
         const std::string text = symmetric_clues(families);
-        for (const char* model : {"--model=permutation", "--model=attributes"}) {
+        for (const char* model : {"--model=permutation", "--model=masks", "--model=attributes"}) {
             INFO(text << model);
             const ParseResult r = parse_text("quarto", text, KindFlags{model});
             REQUIRE(r.puzzle);
@@ -358,4 +364,48 @@ TEST_CASE("quarto: bad files give file:line:col errors", "[puzzles][quarto]") {
     require_error("lines rows\n", 1, 1, "--lines: unknown line family 'diagonal'", KindFlags{"--lines=rows,diagonal"});
     require_error("lines rows\n", 1, 1, "--model", KindFlags{"--model=sat"});
     require_error("lines rows\n", 1, 1, "--reduction", KindFlags{"--reduction=4"});
+}
+
+TEST_CASE("quarto: the bitmask line propagator is domain consistent", "[puzzles][quarto]") {
+    // Random domains for the four cells (some fixed, some empty of support): after a
+    // run, each cell keeps exactly the pieces of some line tuple within the domains,
+    // and the run fails exactly when there is none; a second run changes nothing.
+    prune::Random random(20261201);
+    for (int round = 0; round < 3000; ++round) {
+        std::array<std::vector<int>, 4> domains;
+        for (auto& d : domains) {
+            const int kind = static_cast<int>(random.below(4));
+            for (int p = 0; p < 16; ++p) {
+                if (kind == 0 ? random.below(16) == 0 : kind == 1 ? random.below(4) == 0 : random.below(3) != 0) d.push_back(p);
+            }
+            if (d.empty()) d.push_back(static_cast<int>(random.below(16)));
+        }
+        std::array<std::set<int>, 4> supported;
+        for (int a : domains[0])
+            for (int b : domains[1])
+                for (int c : domains[2])
+                    for (int d : domains[3]) {
+                        if (std::set<int>{a, b, c, d}.size() != 4 || shares(a, b, c, d)) continue;
+                        supported[0].insert(a);
+                        supported[1].insert(b);
+                        supported[2].insert(c);
+                        supported[3].insert(d);
+                    }
+        prune::Solver s;
+        std::array<prune::IntVar, 4> cells;
+        for (int i = 0; i < 4; ++i) cells[i] = s.new_int_var(domains[i]);
+        s.add(std::make_unique<QuartoLineMasks>(cells));
+        const bool consistent = s.propagate();
+        INFO("round " << round);
+        REQUIRE(consistent == !supported[0].empty());
+        if (!consistent) continue;
+        for (int i = 0; i < 4; ++i) {
+            std::set<int> kept;
+            s.for_each_value(cells[i], [&](int v) { kept.insert(v); });
+            CHECK(kept == supported[i]);
+        }
+        s.schedule_all();
+        REQUIRE(s.propagate());
+        for (int i = 0; i < 4; ++i) CHECK(s.size(cells[i]) == static_cast<std::int64_t>(supported[i].size()));
+    }
 }

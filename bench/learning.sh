@@ -4,15 +4,19 @@
 # Each instance is compiled once with prune's library (the build tree's prune.msc),
 # then fzn-prune runs it four ways: the model's search and free search (-f), each
 # without and with --learn, under the same time limit. Prints, per run, the answer
-# (SAT, UNSAT, OPT, or - when the limit stopped it), the search's seconds (solveTime)
+# (SAT, UNSAT, OPT, or - when the limit stopped it), the CPU seconds
 # and nodes, and the learned nogoods and fallback explanations of the learning runs.
+# The limit is on CPU time (ulimit -t: a run that reaches it is killed and shows -),
+# and the seconds shown are the process's user CPU time, so that a loaded machine
+# gives the same answers.
 # The instances: the 24 of issue 15 and the peers' hard ones (../shared/tools/peers:
 # qwh n40 s2, the kakuro instances, golomb m=11).
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
+#   -s  only the model's search or only free search (-f)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -22,7 +26,8 @@ work=""
 learn_only=0
 baseline=""
 pattern=""
-while getopts "b:t:w:lB:m:h" opt; do
+searches="model free"
+while getopts "b:t:w:lB:m:s:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -30,7 +35,8 @@ while getopts "b:t:w:lB:m:h" opt; do
         l) learn_only=1 ;;
         B) baseline="$OPTARG" ;;
         m) pattern="$OPTARG" ;;
-        *) sed -n '2,17p' "$0"; exit 2 ;;
+        s) searches="$OPTARG" ;;
+        *) sed -n '2,21p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -78,13 +84,17 @@ run() {
     local solver=$1 fzn=$2
     shift 2
     local out answer
-    out=$(timeout $((limit + 5)) "$solver" -s -t $((limit * 1000)) "$@" "$fzn" 2>&1)
+    out=$( (ulimit -t "$limit"
+            timeout $((limit * 30)) /usr/bin/time -f "cpu=%U" "$solver" -s "$@" "$fzn") 2>&1)
     answer=-
     grep -q '^==========' <<<"$out" && answer=OPT
     [ "$answer" = - ] && grep -q '^----------' <<<"$out" && answer=SAT
     grep -q '^=====UNSATISFIABLE=====' <<<"$out" && answer=UNSAT
     stat() { grep -o "mzn-stat: $1=[0-9.e+-]*" <<<"$out" | head -1 | cut -d= -f2; }
-    echo "$answer $(stat solveTime) $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
+    local cpu
+    cpu=$(grep -o 'cpu=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    [ "$answer" = - ] && cpu=">$limit"
+    echo "$answer ${cpu:-?} $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
 }
 header="--learn: answer s nodes learned fallback"
 [ -n "$baseline" ] && header="$header | baseline --learn"
@@ -98,7 +108,7 @@ instances | while IFS='|' read -r name model data defines; do
         echo "$name: compiling failed: $(head -c 300 "$work/$name.compile")"
         continue
     fi
-    for search in model free; do
+    for search in $searches; do
         flags=()
         [ $search = free ] && flags=(-f)
         plain="(not run)"

@@ -288,7 +288,7 @@ std::vector<const ConstraintSpec*> specs_starting_with(std::initializer_list<con
 
 }  // namespace
 
-TEST_CASE("learning: linear, comparisons, element, Boolean and arithmetic explain themselves (brute force)", "[learning]") {
+TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmetic explain themselves (brute force)", "[learning]") {
     struct Family {
         const char* what;
         std::vector<const ConstraintSpec*> specs;
@@ -306,6 +306,7 @@ TEST_CASE("learning: linear, comparisons, element, Boolean and arithmetic explai
           "x!=y+c", "x=c<=>b"},
          true, 30},
         {"element", specs_starting_with({"element"}), {"element", "element(var)"}, true, 7},
+        {"inverse", specs_starting_with({"inverse"}), {"inverse"}, true, 1},
         {"Boolean", specs_starting_with({"clause", "r<=>", "parity", "xor", "eq_reif", "not", "bool_sum"}),
          {"clause", "r<=>or", "xor", "bool-sum"},
          true, 60},

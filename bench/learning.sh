@@ -4,22 +4,39 @@
 # Each instance is compiled once with prune's library (the build tree's prune.msc),
 # then fzn-prune runs it four ways: the model's search and free search (-f), each
 # without and with --learn, under the same time limit. Prints, per run, the answer
-# (SAT, UNSAT, OPT, or - when the limit stopped it), the search's seconds (solveTime)
+# (SAT, UNSAT, OPT, or - when the limit stopped it), the CPU seconds
 # and nodes, and the learned nogoods and fallback explanations of the learning runs.
+# The limit is on CPU time (ulimit -t: a run that reaches it is killed and shows -),
+# and the seconds shown are the process's user CPU time, so that a loaded machine
+# gives the same answers.
+# The instances: the 24 of issue 15 and the peers' hard ones (../shared/tools/peers:
+# qwh n40 s2, the kakuro instances, golomb m=11).
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free]
+#   -l  only the --learn runs (half the time)
+#   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
+#   -m  only the instances whose name matches the grep pattern
+#   -s  only the model's search or only free search (-f)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 build="$root/build"
 limit=15
 work=""
-while getopts "b:t:w:h" opt; do
+learn_only=0
+baseline=""
+pattern=""
+searches="model free"
+while getopts "b:t:w:lB:m:s:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
         w) work="$OPTARG" ;;
-        *) sed -n '2,11p' "$0"; exit 2 ;;
+        l) learn_only=1 ;;
+        B) baseline="$OPTARG" ;;
+        m) pattern="$OPTARG" ;;
+        s) searches="$OPTARG" ;;
+        *) sed -n '2,21p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -33,44 +50,71 @@ if [ -z "$work" ]; then
 fi
 mkdir -p "$work"
 mz="$shared/data/minizinc"
+peers="$shared/tools/peers"
 instances() {
     cat <<EOF2
-black-hole-2|$mz/black-hole/black-hole.mzn|$mz/black-hole/2.dzn
-black-hole-11|$mz/black-hole/black-hole.mzn|$mz/black-hole/11.dzn
-black-hole-15|$mz/black-hole/black-hole.mzn|$mz/black-hole/15.dzn
-grid-colouring-7_8|$mz/grid-colouring/GridColoring.mzn|$mz/grid-colouring/7_8.dzn
-grid-colouring-10_10|$mz/grid-colouring/GridColoring.mzn|$mz/grid-colouring/10_10.dzn
-quasigroup7-10|$mz/quasigroup7/quasigroup7.mzn|$mz/quasigroup7/10.dzn
-costas-array-16|$mz/costas-array/CostasArray.mzn|$mz/costas-array/16.dzn
-market_split-s4-03|$mz/market_split/market_split.mzn|$mz/market_split/s4-03.dzn
-market_split-u4-01|$mz/market_split/market_split.mzn|$mz/market_split/u4-01.dzn
+black-hole-2|$mz/black-hole/black-hole.mzn|$mz/black-hole/2.dzn|
+black-hole-11|$mz/black-hole/black-hole.mzn|$mz/black-hole/11.dzn|
+black-hole-15|$mz/black-hole/black-hole.mzn|$mz/black-hole/15.dzn|
+grid-colouring-7_8|$mz/grid-colouring/GridColoring.mzn|$mz/grid-colouring/7_8.dzn|
+grid-colouring-10_10|$mz/grid-colouring/GridColoring.mzn|$mz/grid-colouring/10_10.dzn|
+quasigroup7-10|$mz/quasigroup7/quasigroup7.mzn|$mz/quasigroup7/10.dzn|
+quasigroup7-12|$mz/quasigroup7/quasigroup7.mzn|$mz/quasigroup7/12.dzn|
+costas-array-16|$mz/costas-array/CostasArray.mzn|$mz/costas-array/16.dzn|
+costas-array-18|$mz/costas-array/CostasArray.mzn|$mz/costas-array/18.dzn|
+costas-array-20|$mz/costas-array/CostasArray.mzn|$mz/costas-array/20.dzn|
+qcp-25-264-1|$mz/QCP/qcp-25-264-1_ext.mzn||
+market_split-s4-03|$mz/market_split/market_split.mzn|$mz/market_split/s4-03.dzn|
+market_split-u4-01|$mz/market_split/market_split.mzn|$mz/market_split/u4-01.dzn|
+golomb-11|$mz/golomb/golomb.mzn|$mz/golomb/11.dzn|
+golomb-12|$mz/golomb/golomb.mzn|$mz/golomb/12.dzn|
+langford-l_2_13|$mz/langford/langford.mzn|$mz/langford/l_2_13.dzn|
+langford-l_2_17|$mz/langford/langford.mzn|$mz/langford/l_2_17.dzn|
+langford-l_4_24|$mz/langford/langford.mzn|$mz/langford/l_4_24.dzn|
+magicseq-500|$mz/magicseq/magicseq.mzn|$mz/magicseq/500.dzn|
+peers-qwh_n40_h42_s2|$peers/models/qcp.mzn|$peers/data/qwh_n40_h42_s2.dzn|-D domprop=true
+peers-golomb-11|$peers/models/golomb.mzn||-D m=11 -D domprop=false
 EOF2
+    for k in "$peers"/data/kakuro_*.dzn; do
+        [ -f "$k" ] && echo "peers-$(basename "$k" .dzn)|$peers/models/kakuro.mzn|$k|-D domprop=true"
+    done
 }
-# run FZN FLAGS...: "answer seconds nodes learned fallback"
+# run FZN_PRUNE FZN FLAGS...: "answer seconds nodes learned fallback"
 run() {
-    local fzn=$1
-    shift
+    local solver=$1 fzn=$2
+    shift 2
     local out answer
-    out=$(timeout $((limit + 5)) "$fzn_prune" -s -t $((limit * 1000)) "$@" "$fzn" 2>&1)
+    out=$( (ulimit -t "$limit"
+            timeout $((limit * 30)) /usr/bin/time -f "cpu=%U" "$solver" -s "$@" "$fzn") 2>&1)
     answer=-
     grep -q '^==========' <<<"$out" && answer=OPT
     [ "$answer" = - ] && grep -q '^----------' <<<"$out" && answer=SAT
     grep -q '^=====UNSATISFIABLE=====' <<<"$out" && answer=UNSAT
     stat() { grep -o "mzn-stat: $1=[0-9.e+-]*" <<<"$out" | head -1 | cut -d= -f2; }
-    echo "$answer $(stat solveTime) $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
+    local cpu
+    cpu=$(grep -o 'cpu=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    [ "$answer" = - ] && cpu=">$limit"
+    echo "$answer ${cpu:-?} $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
 }
-printf '%-22s %-6s %-24s %-40s\n' instance search "plain: answer s nodes" "--learn: answer s nodes learned fallback"
-instances | while IFS='|' read -r name model data; do
-    [ -f "$model" ] && [ -f "$data" ] || { echo "$name: missing $model or $data (skipped)"; continue; }
-    if ! MZN_SOLVER_PATH="$build" minizinc --solver prune -c "$model" "$data" --fzn "$work/$name.fzn" --ozn "$work/$name.ozn" \
-        > "$work/$name.compile" 2>&1; then
+header="--learn: answer s nodes learned fallback"
+[ -n "$baseline" ] && header="$header | baseline --learn"
+printf '%-26s %-6s %-24s %s\n' instance search "plain: answer s nodes" "$header"
+instances | while IFS='|' read -r name model data defines; do
+    [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
+    [ -f "$model" ] && { [ -z "$data" ] || [ -f "$data" ]; } || { echo "$name: missing $model or $data (skipped)"; continue; }
+    # shellcheck disable=SC2086 # the defines are words
+    if ! MZN_SOLVER_PATH="$build" minizinc --solver prune -c "$model" ${data:+"$data"} $defines --fzn "$work/$name.fzn" \
+        --ozn "$work/$name.ozn" > "$work/$name.compile" 2>&1; then
         echo "$name: compiling failed: $(head -c 300 "$work/$name.compile")"
         continue
     fi
-    for search in model free; do
+    for search in $searches; do
         flags=()
         [ $search = free ] && flags=(-f)
-        printf '%-22s %-6s %-24s %-40s\n' "$name" "$search" "$(run "$work/$name.fzn" "${flags[@]}")" \
-            "$(run "$work/$name.fzn" "${flags[@]}" --learn)"
+        plain="(not run)"
+        [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
+        learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
+        [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
+        printf '%-26s %-6s %-24s %s\n' "$name" "$search" "$plain" "$learned"
     done
 done

@@ -10,6 +10,14 @@
 // false) gets the fallback explanation: every removal from its scope made before the
 // inference. That is always correct, since a propagator only infers from the current
 // domains of its scope, but long; the statistics count it.
+//
+// Bound literals [x >= lb] and [x <= ub] are made lazily from the same facts: on the
+// domain x had when learning started, [x >= lb] is exactly the conjunction of
+// [x != v] for its values v < lb, so add_lower_bound() adds those removals (the
+// values removed at the root are left out: they never appear in an explanation).
+// A bound literal is therefore no new atom of the trail or of the nogood store, and
+// conflict analysis and the two watched facts stay sound without knowing of it
+// (docs/architecture.md, "Learning", says why and what it costs).
 #pragma once
 #include <cstdint>
 
@@ -39,10 +47,22 @@ public:
     virtual bool was_fixed(IntVar x) const = 0;
     virtual int fixed_value(IntVar x) const = 0;  // when was_fixed(x)
 
-    // Adds [x != v] (v must have been removed before the inference).
+    // The bounds of x just before the inference, and when learning started (a bound
+    // literal at or beyond the initial bound costs nothing: it is always true).
+    virtual int min_before(IntVar x) const = 0;
+    virtual int max_before(IntVar x) const = 0;
+    virtual int initial_min(IntVar x) const = 0;
+    virtual int initial_max(IntVar x) const = 0;
+
+    // Adds [x != v] (v must have been removed before the inference; a value outside
+    // the initial domain adds nothing).
     virtual void add_removed(IntVar x, int v) = 0;
     // Adds [x == its fixed value] (x must have been fixed before the inference).
     virtual void add_fixed(IntVar x) = 0;
+    // Adds [x >= lb] / [x <= ub] (must have held before the inference: lb <=
+    // min_before(x), ub >= max_before(x)); a bound beyond the initial one adds nothing.
+    virtual void add_lower_bound(IntVar x, std::int64_t lb) = 0;
+    virtual void add_upper_bound(IntVar x, std::int64_t ub) = 0;
 
 protected:
     Fact inferred_;

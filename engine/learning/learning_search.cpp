@@ -30,10 +30,42 @@ public:
     }
     bool was_fixed(IntVar x) const override { return engine_.equal_position_[x.index] < cut_; }
     int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
-    void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, false}); }
+    // (A value outside the initial range is always absent: no fact is needed.)
+    void add_removed(IntVar x, int v) override {
+        if (v >= engine_.low_[x.index] && v <= engine_.high_[x.index]) out_.push_back(Fact{x.index, v, false});
+    }
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], true}); }
+    int initial_min(IntVar x) const override { return engine_.low_[x.index]; }
+    int initial_max(IntVar x) const override { return engine_.high_[x.index]; }
+    int min_before(IntVar x) const override {
+        int v = engine_.low_[x.index];
+        while (v < engine_.high_[x.index] && !had_value(x, v)) ++v;
+        return v;
+    }
+    int max_before(IntVar x) const override {
+        int v = engine_.high_[x.index];
+        while (v > engine_.low_[x.index] && !had_value(x, v)) --v;
+        return v;
+    }
+    // [x >= lb]: the removals below lb (those made at the root are always true).
+    void add_lower_bound(IntVar x, std::int64_t lb) override {
+        const int i = x.index;
+        const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{engine_.high_[i]} + 1);
+        for (std::int64_t v = engine_.low_[i]; v < end; ++v) add_removal_if_made(i, static_cast<int>(v));
+    }
+    void add_upper_bound(IntVar x, std::int64_t ub) override {
+        const int i = x.index;
+        const std::int64_t begin = std::max<std::int64_t>(ub, std::int64_t{engine_.low_[i]} - 1);
+        for (std::int64_t v = engine_.high_[i]; v > begin; --v) add_removal_if_made(i, static_cast<int>(v));
+    }
 
 private:
+    void add_removal_if_made(int i, int v) {
+        const int at = engine_.value_position_[engine_.value_slot(i, v)];
+        // (at >= cut_: the bound did not hold. The fact goes in all the same, so
+        // that held_before() sees the slip and the fallback takes over.)
+        if (at != at_root) out_.push_back(Fact{i, v, false});
+    }
     const LearningSearch& engine_;
     int cut_;
     std::vector<Fact>& out_;
@@ -109,6 +141,7 @@ void LearningSearch::initialise() {
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
     activity_.assign(n, 0.0);
     falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
+    failure_falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     saved_value_.assign(n, 0);
     for (int i = 0; i < n; ++i) saved_value_[i] = low_[i];
     in_user_phase_.assign(n, 0);
@@ -482,9 +515,11 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
             const Propagator& p = solver_.propagator(r.reason.index);
             RecordExplanation view(*this, r.cut, r.fact, out);
             ++statistics_.explanations;
-            if (!p.explain(view)) {
+            if (!p.explain(view) || !held_before(out, r.cut)) {
                 out.clear();
                 fallback(p, r.cut, out);
+                // (A propagator added during search has an id beyond the table's.)
+                if (static_cast<std::size_t>(p.id()) >= falls_back_.size()) falls_back_.resize(static_cast<std::size_t>(p.id()) + 1, 0);
                 falls_back_[static_cast<std::size_t>(p.id())] = 1;
             }
             if (on_explanation) on_explanation(&p, r.fact, out);
@@ -498,11 +533,24 @@ void LearningSearch::explain_failure(const Propagator* p, std::vector<Fact>& out
     const int cut = static_cast<int>(records_.size());
     RecordExplanation view(*this, cut, Fact{}, out);
     ++statistics_.explanations;
-    if (!p->explain(view)) {
+    if (!p->explain(view) || !held_before(out, cut)) {
         out.clear();
         fallback(*p, cut, out);
+        if (static_cast<std::size_t>(p->id()) >= failure_falls_back_.size())
+            failure_falls_back_.resize(static_cast<std::size_t>(p->id()) + 1, 0);
+        failure_falls_back_[static_cast<std::size_t>(p->id())] = 1;
     }
     if (on_explanation) on_explanation(p, Fact{}, out);
+}
+
+// Whether every fact of an explanation was true before `cut`. A propagator's slip
+// (a bound literal that did not hold, say) would otherwise be dropped silently by
+// the analysis, or be met after the fact it explains; the fallback takes over then.
+bool LearningSearch::held_before(const std::vector<Fact>& facts, int cut) const {
+    return std::all_of(facts.begin(), facts.end(), [&](const Fact& f) {
+        const int p = position(f);
+        return p == at_root || (p != present && p < cut);
+    });
 }
 
 // Every removal from the scope before `cut` (an [x == v] stands for all of x's).
@@ -594,7 +642,8 @@ void LearningSearch::minimise() {
         // A decision has no explanation; the fallback's (a whole scope) is long and
         // almost never inside the nogood, so it is not asked for here.
         const bool worth_asking = reason.kind != ReasonKind::decision &&
-                                  !(reason.kind == ReasonKind::propagator && falls_back_[static_cast<std::size_t>(reason.index)]);
+                                  !(reason.kind == ReasonKind::propagator && static_cast<std::size_t>(reason.index) < falls_back_.size() &&
+                                    falls_back_[static_cast<std::size_t>(reason.index)]);
         if (worth_asking) {
             explain(p, because_);
             redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) {

@@ -64,6 +64,14 @@ public:
     // Called by the nogood store's propagate().
     Status propagate_nogoods();
 
+    // Whether propagator p has used the fallback explanation, for a fact it inferred
+    // (on_failure false) or for its failure (true): for tests and statistics.
+    bool fell_back(const Propagator& p, bool on_failure) const {
+        const auto& flags = on_failure ? failure_falls_back_ : falls_back_;
+        const auto id = static_cast<std::size_t>(p.id());
+        return id < flags.size() && flags[id] != 0;
+    }
+
 private:
     enum class ReasonKind : std::uint8_t { root, decision, propagator, nogood, equality, removals };
     struct Reason {
@@ -126,6 +134,7 @@ private:
     void explain(int position, std::vector<Fact>& out);
     void explain_failure(const Propagator* p, std::vector<Fact>& out);
     void fallback(const Propagator& p, int cut, std::vector<Fact>& out);
+    bool held_before(const std::vector<Fact>& facts, int cut) const;
     int analyse();
     void mark(const Fact& f, int& at_current_level);
     void minimise();
@@ -169,6 +178,7 @@ private:
     std::vector<Fact> conflict_, because_, learned_;
     std::vector<int> level_stamp_;
     std::vector<char> falls_back_;  // per propagator id: has used the fallback
+    std::vector<char> failure_falls_back_;  // the same for explaining its failures
     std::vector<std::uint64_t> variable_stamp_;  // the fallback's "seen in this scope"
     std::uint64_t scope_stamp_ = 0;
     int conflict_nogood_ = -1;

@@ -103,6 +103,104 @@ Status ArrayMinMax::propagate(Solver& s) {
     return Status::ok;
 }
 
+// ---------------------------------------------------------------- explanations
+
+bool Absolute::explain(Explanation& e) const {
+    if (x_.index == z_.index) return false;
+    // Adds [z != |v|]; false when z had it.
+    auto z_lacks = [&](i64 v) {
+        const i64 w = magnitude(v);
+        if (w > e.initial_max(z_)) return true;
+        if (e.had_value(z_, static_cast<int>(w))) return false;
+        e.add_removed(z_, static_cast<int>(w));
+        return true;
+    };
+    // Adds [x != w] and [x != -w]; false when x had either.
+    auto x_lacks = [&](i64 w) {
+        if (w < 0) return true;
+        for (const i64 v : {w, -w}) {
+            if (v < e.initial_min(x_) || v > e.initial_max(x_)) continue;
+            if (e.had_value(x_, static_cast<int>(v))) return false;
+            e.add_removed(x_, static_cast<int>(v));
+        }
+        return true;
+    };
+    if (!e.explaining_failure()) {
+        const Fact& removed = e.inferred();
+        if (removed.equal) return false;
+        return removed.var == x_.index ? z_lacks(removed.value) : x_lacks(removed.value);
+    }
+    // A wipe-out: each initial value of x lacked itself or |x| in z.
+    for (int v = e.initial_min(x_); v <= e.initial_max(x_); ++v) {
+        if (!e.had_value(x_, v)) e.add_removed(x_, v);
+        else if (!z_lacks(v)) return false;
+    }
+    return true;
+}
+
+// In the signed view (sign * v, so that max is the min of the negations): z's v
+// below every x_i's minimum, or above the smallest maximum; x_i's below z's minimum,
+// or above z's maximum when every other x_j is above it too.
+bool ArrayMinMax::explain(Explanation& e) const {
+    auto lo = [&](IntVar v) { return sign_ > 0 ? i64{e.min_before(v)} : -i64{e.max_before(v)}; };
+    auto hi = [&](IntVar v) { return sign_ > 0 ? i64{e.max_before(v)} : -i64{e.min_before(v)}; };
+    auto at_least = [&](IntVar v, i64 b) { sign_ > 0 ? e.add_lower_bound(v, b) : e.add_upper_bound(v, -b); };
+    auto at_most = [&](IntVar v, i64 b) { sign_ > 0 ? e.add_upper_bound(v, b) : e.add_lower_bound(v, -b); };
+    for (IntVar x : xs_) {
+        if (x.index == z_.index) return false;
+    }
+    i64 lowest = INT64_MAX, smallest_high = INT64_MAX;
+    IntVar smallest;
+    for (IntVar x : xs_) {
+        lowest = std::min(lowest, lo(x));
+        if (hi(x) < smallest_high) {
+            smallest_high = hi(x);
+            smallest = x;
+        }
+    }
+    if (e.explaining_failure()) {
+        if (lowest > hi(z_)) {  // every x_i above z's maximum
+            for (IntVar x : xs_) at_least(x, lowest);
+            at_most(z_, lowest - 1);
+            return true;
+        }
+        if (smallest_high < lo(z_)) {  // one x_i below z's minimum
+            at_most(smallest, smallest_high);
+            at_least(z_, smallest_high + 1);
+            return true;
+        }
+        return false;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    const i64 v = sign_ * i64{removed.value};
+    if (removed.var == z_.index) {
+        if (v < lowest) {
+            for (IntVar x : xs_) at_least(x, v + 1);
+            return true;
+        }
+        if (v > smallest_high) {
+            at_most(smallest, v - 1);
+            return true;
+        }
+        return false;
+    }
+    if (v < lo(z_)) {
+        at_least(z_, v + 1);
+        return true;
+    }
+    // x_j's v above z's maximum: z <= v - 1 and every other x_i >= v.
+    if (hi(z_) > v - 1) return false;
+    for (IntVar x : xs_) {
+        if (x.index != removed.var && lo(x) < v) return false;
+    }
+    at_most(z_, v - 1);
+    for (IntVar x : xs_) {
+        if (x.index != removed.var) at_least(x, v);
+    }
+    return true;
+}
+
 // ---------------------------------------------------------------- post functions
 
 bool absolute(Solver& s, IntVar x, IntVar z) {

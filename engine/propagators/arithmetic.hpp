@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../learning/explanation.hpp"
 #include "../propagator.hpp"
 #include "../solver.hpp"
 
@@ -48,6 +49,9 @@ public:
     TernaryArithmetic(IntVar x, IntVar y, IntVar z) : Propagator(PropagatorCost::linear), x_(x), y_(y), z_(z) {}
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
+    // A removal by the bounds of the other two (every step reasons on their boxes);
+    // a failure falls back to the domains (a walk's wipe-out also used the holes).
+    bool explain(Explanation& e) const override;
 
 protected:
     IntVar x_, y_, z_;
@@ -91,6 +95,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "z=|x|"; }
+    // Value by value: x's v by z's lack of |v|, z's w by x's lack of w and -w.
+    bool explain(Explanation& e) const override;
 
 private:
     IntVar x_, z_;
@@ -103,6 +109,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return sign_ > 0 ? "z=min(xs)" : "z=max(xs)"; }
+    // Bound literals: the bounds each inference compared.
+    bool explain(Explanation& e) const override;
 
 private:
     // The bounds of sign * v: maximum is computed as the minimum of the negations.

@@ -99,6 +99,83 @@ Status ValueChannel::propagate(Solver& s) {
     return Status::ok;
 }
 
+bool EqualOffset::explain(Explanation& e) const {
+    if (x_.index == y_.index) return false;
+    if (!e.explaining_failure()) {
+        const Fact& removed = e.inferred();
+        if (removed.equal) return false;
+        // x's v needs y's v - c and y's w needs x's w + c.
+        const bool on_x = removed.var == x_.index;
+        const IntVar partner = on_x ? y_ : x_;
+        const std::int64_t w = std::int64_t{removed.value} + (on_x ? -std::int64_t{c_} : std::int64_t{c_});
+        if (w < e.initial_min(partner) || w > e.initial_max(partner)) return true;
+        if (e.had_value(partner, static_cast<int>(w))) return false;
+        e.add_removed(partner, static_cast<int>(w));
+        return true;
+    }
+    // A wipe-out: each initial value of x lacked itself or its partner in y.
+    for (int v = e.initial_min(x_); v <= e.initial_max(x_); ++v) {
+        const std::int64_t w = std::int64_t{v} - c_;
+        if (!e.had_value(x_, v)) {
+            e.add_removed(x_, v);
+        } else if (w >= e.initial_min(y_) && w <= e.initial_max(y_)) {
+            if (e.had_value(y_, static_cast<int>(w))) return false;
+            e.add_removed(y_, static_cast<int>(w));
+        }
+    }
+    return true;
+}
+
+bool LessEqualOffset::explain(Explanation& e) const {
+    if (x_.index == y_.index) return false;
+    if (e.explaining_failure()) {
+        const std::int64_t m = e.min_before(x_);
+        if (m <= std::int64_t{e.max_before(y_)} + c_) return false;
+        e.add_lower_bound(x_, m);
+        e.add_upper_bound(y_, m - c_ - 1);
+        return true;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    if (removed.var == x_.index) {  // v > y + c: y <= v - c - 1 suffices
+        e.add_upper_bound(y_, std::int64_t{removed.value} - c_ - 1);
+        return e.max_before(y_) <= std::int64_t{removed.value} - c_ - 1;
+    }
+    e.add_lower_bound(x_, std::int64_t{removed.value} + c_ + 1);  // v < x - c
+    return e.min_before(x_) >= std::int64_t{removed.value} + c_ + 1;
+}
+
+bool ValueChannel::explain(Explanation& e) const {
+    if (x_.index == b_.index) return false;
+    if (e.explaining_failure()) {
+        if (!e.was_fixed(b_)) return false;
+        if (e.fixed_value(b_) == 1) {
+            if (e.had_value(x_, c_)) return false;
+            e.add_removed(x_, c_);
+        } else {
+            if (!e.was_fixed(x_) || e.fixed_value(x_) != c_) return false;
+            e.add_fixed(x_);
+        }
+        e.add_fixed(b_);
+        return true;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    if (removed.var == b_.index) {
+        if (removed.value == 1) {  // b = 0: x lacked c
+            if (e.had_value(x_, c_)) return false;
+            e.add_removed(x_, c_);
+        } else {  // b = 1: x was c
+            if (!e.was_fixed(x_) || e.fixed_value(x_) != c_) return false;
+            e.add_fixed(x_);
+        }
+        return true;
+    }
+    if (!e.was_fixed(b_) || (e.fixed_value(b_) == 1) == (removed.value == c_)) return false;
+    e.add_fixed(b_);
+    return true;
+}
+
 // ---------------------------------------------------------------- post functions
 
 bool equal_offset(Solver& s, IntVar x, IntVar y, int c) {

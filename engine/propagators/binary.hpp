@@ -17,6 +17,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x=y+c"; }
+    // A removal by the partner's absence; a failure by each value's missing partner.
+    bool explain(Explanation& e) const override;
 
 private:
     IntVar x_, y_;
@@ -43,6 +45,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x<=y+c"; }
+    // The other side's bound, lifted to the weakest that still implies it.
+    bool explain(Explanation& e) const override;
 
 private:
     IntVar x_, y_;
@@ -55,6 +59,8 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x=c<=>b"; }
+    // b's value, [x != c] or [x == c].
+    bool explain(Explanation& e) const override;
 
 private:
     IntVar x_;

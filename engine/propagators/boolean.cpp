@@ -1,5 +1,7 @@
 #include "boolean.hpp"
 
+#include "../learning/explanation.hpp"
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -151,6 +153,158 @@ Status BoolSum::propagate(Solver& s) {
         case Relation::not_equal: break;
     }
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- explanations
+
+namespace {
+// 1 true, 0 false, -1 open, before the inference; `after` also counts the inferred
+// fact ([x != v] on a 0/1 variable fixes it to 1 - v).
+int truth_before(const Explanation& e, const BoolLiteral& l) {
+    if (!e.was_fixed(l.var)) return -1;
+    return (e.fixed_value(l.var) == 1) == l.positive ? 1 : 0;
+}
+int truth_after(const Explanation& e, const BoolLiteral& l) {
+    const Fact& f = e.inferred();
+    if (!e.explaining_failure() && f.var == l.var.index && !f.equal) return ((1 - f.value) == 1) == l.positive ? 1 : 0;
+    return truth_before(e, l);
+}
+}  // namespace
+
+bool BoolOr::explain(Explanation& e) const {
+    const int u = e.explaining_failure() ? -1 : e.inferred().var;
+    if (u >= 0 && (e.inferred().equal || (e.inferred().value != 0 && e.inferred().value != 1))) return false;
+    // Every literal (off u) false before: adds them; false when one is not.
+    auto all_false = [&]() {
+        for (const BoolLiteral& l : literals_) {
+            if (l.var.index != u && truth_before(e, l) != 0) return false;
+        }
+        for (const BoolLiteral& l : literals_) {
+            if (l.var.index != u) e.add_fixed(l.var);
+        }
+        return true;
+    };
+    if (!has_result_) {
+        // A literal made true, or a failure: all the others were false.
+        if (u >= 0) {
+            const bool made_true = std::any_of(literals_.begin(), literals_.end(),
+                                               [&](const BoolLiteral& l) { return l.var.index == u && truth_after(e, l) == 1; });
+            if (!made_true) return false;
+        }
+        return all_false();
+    }
+    const int r_after = u == result_.var.index ? truth_after(e, result_) : truth_before(e, result_);
+    if (u == result_.var.index) {
+        if (r_after == 1) {  // r made true: a literal was
+            for (const BoolLiteral& l : literals_) {
+                if (l.var.index != u && truth_before(e, l) == 1) {
+                    e.add_fixed(l.var);
+                    return true;
+                }
+            }
+            return false;
+        }
+        return all_false();  // r made false
+    }
+    if (u >= 0) {
+        for (const BoolLiteral& l : literals_) {
+            if (l.var.index != u) continue;
+            if (truth_after(e, l) == 0 && r_after == 0) {  // r false: every literal is
+                e.add_fixed(result_.var);
+                return true;
+            }
+            if (truth_after(e, l) == 1 && r_after == 1 && all_false()) {  // r true, the rest false
+                e.add_fixed(result_.var);
+                return true;
+            }
+        }
+        return false;
+    }
+    if (r_after == 0) {  // r false, a literal true
+        for (const BoolLiteral& l : literals_) {
+            if (truth_before(e, l) == 1) {
+                e.add_fixed(l.var);
+                e.add_fixed(result_.var);
+                return true;
+            }
+        }
+        return false;
+    }
+    if (r_after != 1 || !all_false()) return false;
+    e.add_fixed(result_.var);
+    return true;
+}
+
+bool Parity::explain(Explanation& e) const {
+    const int u = e.explaining_failure() ? -1 : e.inferred().var;
+    for (BoolVar x : xs_) {
+        if (x.index != u && !e.was_fixed(x)) return false;
+    }
+    for (BoolVar x : xs_) {
+        if (x.index != u) e.add_fixed(x);
+    }
+    return true;
+}
+
+bool BoolSum::explain(Explanation& e) const {
+    const bool at_most = relation_ == Relation::equal || relation_ == Relation::less_equal;
+    const bool at_least = relation_ == Relation::equal || relation_ == Relation::greater_equal;
+    const int u = e.explaining_failure() ? -1 : e.inferred().var;
+    if (u >= 0 && e.inferred().equal) return false;
+    std::int64_t ones = 0, zeros = 0, here = 0;
+    for (BoolVar x : xs_) {
+        if (x.index == c_.index) return false;
+        if (x.index == u) ++here;
+        else if (e.was_fixed(x)) ++(e.fixed_value(x) == 1 ? ones : zeros);
+    }
+    const std::int64_t n = static_cast<std::int64_t>(xs_.size());
+    // Adds the first `count` variables (off u) fixed to `value`.
+    auto add_fixed_to = [&](int value, std::int64_t count) {
+        for (BoolVar x : xs_) {
+            if (count <= 0) break;
+            if (x.index != u && e.was_fixed(x) && e.fixed_value(x) == value) {
+                e.add_fixed(x);
+                --count;
+            }
+        }
+    };
+    if (u == c_.index) {
+        const std::int64_t v = e.inferred().value;
+        if (at_most && v < ones) {  // v + 1 ones exceed v
+            add_fixed_to(1, v + 1);
+            return true;
+        }
+        if (at_least && v > n - zeros) {  // n - v + 1 zeros keep the sum below v
+            add_fixed_to(0, n - v + 1);
+            return true;
+        }
+        return false;
+    }
+    if (u >= 0) {
+        if (here == 0 || (e.inferred().value != 0 && e.inferred().value != 1)) return false;
+        if (e.inferred().value == 1) {  // x = 0: the ones met c's maximum
+            if (!at_most || e.max_before(c_) > ones) return false;
+            add_fixed_to(1, ones);
+            e.add_upper_bound(c_, ones);
+        } else {  // x = 1: the zeros met c's minimum
+            const std::int64_t high = n - zeros - here;
+            if (!at_least || e.min_before(c_) <= high) return false;
+            add_fixed_to(0, zeros);
+            e.add_lower_bound(c_, high + 1);
+        }
+        return true;
+    }
+    if (at_most && ones > e.max_before(c_)) {
+        add_fixed_to(1, ones);
+        e.add_upper_bound(c_, ones - 1);
+        return true;
+    }
+    if (at_least && n - zeros < e.min_before(c_)) {
+        add_fixed_to(0, zeros);
+        e.add_lower_bound(c_, n - zeros + 1);
+        return true;
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------- post functions

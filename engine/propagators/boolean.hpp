@@ -39,6 +39,8 @@ public:
     Status propagate(Solver& s) override;
     bool advise(Solver& s, int tag, Event e) override;
     const char* kind() const override { return has_result_ ? "r<=>or" : "clause"; }
+    // Unit propagation's reasons: the literals (and r) fixed before.
+    bool explain(Explanation& e) const override;
 
 private:
     // 1 true, 0 false, -1 open.
@@ -61,6 +63,8 @@ public:
     Status propagate(Solver& s) override;
     bool advise(Solver& s, int tag, Event e) override;
     const char* kind() const override { return "xor"; }
+    // The other variables' values.
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<BoolVar> xs_;
@@ -75,6 +79,8 @@ public:
     Status propagate(Solver& s) override;
     bool advise(Solver& s, int tag, Event e) override;
     const char* kind() const override { return "bool-sum"; }
+    // The ones (or zeros) that made the count, and the bound of c that it met.
+    bool explain(Explanation& e) const override;
 
 private:
     Status fix_open(Solver& s, int value);

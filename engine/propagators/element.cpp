@@ -1,6 +1,7 @@
 #include "element.hpp"
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 #include <algorithm>
@@ -127,6 +128,101 @@ Status ElementVariable::propagate(Solver& s) {
         }
     }
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- explanations
+
+bool ElementConstant::explain(Explanation& e) const {
+    const std::int64_t n = static_cast<std::int64_t>(array_.size());
+    const int first = std::max(0, e.initial_min(index_));
+    const std::int64_t last = std::min<std::int64_t>(n - 1, e.initial_max(index_));
+    if (!e.explaining_failure()) {
+        const Fact& removed = e.inferred();
+        if (removed.equal) return false;
+        if (removed.var == index_.index) {
+            if (removed.value < 0 || removed.value >= n) return true;  // no such entry
+            const int v = array_[static_cast<std::size_t>(removed.value)];
+            if (e.had_value(result_, v)) return false;
+            e.add_removed(result_, v);
+            return true;
+        }
+        if (removed.var != result_.index) return false;
+        for (std::int64_t i = first; i <= last; ++i) {
+            if (array_[static_cast<std::size_t>(i)] != removed.value) continue;
+            if (e.had_value(index_, static_cast<int>(i))) return false;
+            e.add_removed(index_, static_cast<int>(i));
+        }
+        return true;
+    }
+    for (std::int64_t i = first; i <= last; ++i) {
+        const int v = array_[static_cast<std::size_t>(i)];
+        if (!e.had_value(index_, static_cast<int>(i))) {
+            e.add_removed(index_, static_cast<int>(i));
+        } else {
+            if (e.had_value(result_, v)) return false;
+            e.add_removed(result_, v);
+        }
+    }
+    return true;
+}
+
+namespace {
+// a and b shared no value before: adds, per common value, a removal that shows it.
+bool add_disjoint(Explanation& e, IntVar a, IntVar b) {
+    const int lo = std::max(e.initial_min(a), e.initial_min(b));
+    const int hi = std::min(e.initial_max(a), e.initial_max(b));
+    for (int v = lo; v <= hi; ++v) {
+        if (!e.had_value(a, v)) e.add_removed(a, v);
+        else if (!e.had_value(b, v)) e.add_removed(b, v);
+        else return false;
+    }
+    return true;
+}
+}  // namespace
+
+bool ElementVariable::explain(Explanation& e) const {
+    const std::int64_t n = static_cast<std::int64_t>(array_.size());
+    const int first = std::max(0, e.initial_min(index_));
+    const std::int64_t last = std::min<std::int64_t>(n - 1, e.initial_max(index_));
+    const bool fixed = e.was_fixed(index_) && e.fixed_value(index_) >= 0 && e.fixed_value(index_) < n;
+    const IntVar chosen = fixed ? array_[static_cast<std::size_t>(e.fixed_value(index_))] : IntVar{};
+    if (e.explaining_failure()) {
+        if (fixed) {
+            if (!add_disjoint(e, chosen, result_)) return false;
+            e.add_fixed(index_);
+            return true;
+        }
+        for (std::int64_t i = first; i <= last; ++i) {
+            if (!e.had_value(index_, static_cast<int>(i))) e.add_removed(index_, static_cast<int>(i));
+            else if (!add_disjoint(e, array_[static_cast<std::size_t>(i)], result_)) return false;
+        }
+        return true;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    if (removed.var == index_.index) {
+        if (removed.value < 0 || removed.value >= n) return true;
+        return add_disjoint(e, array_[static_cast<std::size_t>(removed.value)], result_);
+    }
+    if (removed.var == result_.index) {
+        if (fixed && !e.had_value(chosen, removed.value)) {
+            e.add_fixed(index_);
+            e.add_removed(chosen, removed.value);
+            return true;
+        }
+        for (std::int64_t i = first; i <= last; ++i) {
+            const IntVar x = array_[static_cast<std::size_t>(i)];
+            if (!e.had_value(index_, static_cast<int>(i))) e.add_removed(index_, static_cast<int>(i));
+            else if (x.index == removed.var || e.had_value(x, removed.value)) return false;
+            else e.add_removed(x, removed.value);
+        }
+        return true;
+    }
+    // array[index]'s value went because result lacked it.
+    if (!fixed || chosen.index != removed.var || e.had_value(result_, removed.value)) return false;
+    e.add_fixed(index_);
+    e.add_removed(result_, removed.value);
+    return true;
 }
 
 // ---------------------------------------------------------------- post functions

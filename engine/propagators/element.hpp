@@ -27,6 +27,9 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "element"; }
+    // An index by its entry's absence from result; a result value by the absence of
+    // every index pointing to it; a failure by both.
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<int> array_;
@@ -42,6 +45,9 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "element(var)"; }
+    // An index by array[i] and result sharing no value; a result value by each index
+    // being absent or lacking it; array[i]'s by [index == i] and result's absence.
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<IntVar> array_;

@@ -1,5 +1,7 @@
 #include "inverse.hpp"
 
+#include "../learning/explanation.hpp"
+
 #include <climits>
 #include <string>
 
@@ -44,6 +46,55 @@ Status InverseChannel::propagate(Solver& s) {
     PRUNE_TRY(channel(s, f_, g_, f_offset_, g_offset_));
     PRUNE_TRY(channel(s, g_, f_, g_offset_, f_offset_));
     return Status::ok;
+}
+
+bool InverseChannel::add_unsupported(Explanation& e, const std::vector<IntVar>& y, int back, std::int64_t j) {
+    if (j < 0 || j >= static_cast<std::int64_t>(y.size())) return true;  // no such partner
+    const IntVar partner = y[static_cast<std::size_t>(j)];
+    if (e.had_value(partner, back)) return false;
+    e.add_removed(partner, back);
+    return true;
+}
+
+// Finds an x[i] none of whose values had a partner, and adds why.
+bool InverseChannel::explain_wipe_out(Explanation& e, const std::vector<IntVar>& x, const std::vector<IntVar>& y,
+                                      int x_offset, int y_offset) {
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const IntVar xi = x[i];
+        const int back = x_offset + static_cast<int>(i);
+        bool wiped = true;
+        for (int v = e.initial_min(xi); v <= e.initial_max(xi) && wiped; ++v) {
+            const std::int64_t j = std::int64_t{v} - y_offset;
+            const bool partner_had = j >= 0 && j < static_cast<std::int64_t>(y.size()) && e.had_value(y[static_cast<std::size_t>(j)], back);
+            wiped = !(e.had_value(xi, v) && partner_had);
+        }
+        if (!wiped) continue;
+        for (int v = e.initial_min(xi); v <= e.initial_max(xi); ++v) {
+            if (!e.had_value(xi, v)) e.add_removed(xi, v);
+            else add_unsupported(e, y, back, std::int64_t{v} - y_offset);
+        }
+        return true;
+    }
+    return false;
+}
+
+bool InverseChannel::explain(Explanation& e) const {
+    if (e.explaining_failure()) {
+        return explain_wipe_out(e, f_, g_, f_offset_, g_offset_) || explain_wipe_out(e, g_, f_, g_offset_, f_offset_);
+    }
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    for (std::size_t i = 0; i < f_.size(); ++i) {
+        if (f_[i].index == removed.var &&
+            add_unsupported(e, g_, f_offset_ + static_cast<int>(i), std::int64_t{removed.value} - g_offset_))
+            return true;
+    }
+    for (std::size_t j = 0; j < g_.size(); ++j) {
+        if (g_[j].index == removed.var &&
+            add_unsupported(e, f_, g_offset_ + static_cast<int>(j), std::int64_t{removed.value} - f_offset_))
+            return true;
+    }
+    return false;
 }
 
 bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset, int g_offset) {

@@ -25,8 +25,15 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "inverse"; }
+    // f[i]'s v by g[v - g_offset]'s lack of f_offset + i (and back); a wipe-out by
+    // each value's absence or its partner's.
+    bool explain(Explanation& e) const override;
 
 private:
+    // Adds why x[i] cannot take v ([y[j] != back] or nothing); false when it could.
+    static bool add_unsupported(Explanation& e, const std::vector<IntVar>& y, int back, std::int64_t j);
+    static bool explain_wipe_out(Explanation& e, const std::vector<IntVar>& x, const std::vector<IntVar>& y, int x_offset,
+                                 int y_offset);
     // Removes from each x[i] the values v whose partner y[v - y_offset] cannot take
     // x_offset + i.
     static bool channel(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, int x_offset, int y_offset);

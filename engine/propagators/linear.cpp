@@ -125,6 +125,89 @@ Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& term
 
 Status LinearNotEqual::propagate(Solver& s) { return propagate_linear_not_equal(s, terms_, value_); }
 
+// ---------------------------------------------------------------- explanations
+
+namespace {
+// The smallest value of a * x on the domain before the inference.
+std::int64_t min_term_before(const Explanation& e, std::int64_t a, IntVar x) {
+    return a > 0 ? a * e.min_before(x) : a * e.max_before(x);
+}
+
+// Adds the bound literal that keeps a * x at least its minimum before, weakened by
+// as much of `slack` as it can use (the literal is free at the initial bound).
+void add_term_bound(Explanation& e, std::int64_t a, IntVar x, std::int64_t& slack) {
+    if (a > 0) {
+        const std::int64_t m = e.min_before(x);
+        const std::int64_t give = std::min(slack / a, m - e.initial_min(x));
+        slack -= give * a;
+        e.add_lower_bound(x, m - give);
+    } else {
+        const std::int64_t m = e.max_before(x);
+        const std::int64_t give = std::min(slack / -a, e.initial_max(x) - m);
+        slack -= give * -a;
+        e.add_upper_bound(x, m + give);
+    }
+}
+}  // namespace
+
+// sign * sum <= bound removed v from x_j (a_j * v plus the others' minima exceeds
+// the bound) or failed (the minima exceed it): the others' bounds explain it.
+bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t sign,
+                               std::int64_t bound, const Fact* removed) {
+    std::int64_t sum = 0;
+    const LinearTerm* target = nullptr;
+    for (const LinearTerm& t : terms) {
+        if (removed != nullptr && t.var.index == removed->var) {
+            target = &t;
+            continue;
+        }
+        sum += min_term_before(e, sign * t.coefficient, t.var);
+    }
+    if (removed != nullptr) {
+        if (target == nullptr || removed->equal) return false;
+        sum += sign * target->coefficient * removed->value;
+    }
+    if (sum <= bound) return false;
+    std::int64_t slack = sum - bound - 1;
+    for (const LinearTerm& t : terms) {
+        if (&t != target) add_term_bound(e, sign * t.coefficient, t.var, slack);
+    }
+    return true;
+}
+
+bool explain_linear_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t value, const Fact* removed) {
+    return explain_linear_less_equal(e, terms, 1, value, removed) || explain_linear_less_equal(e, terms, -1, -value, removed);
+}
+
+// sum != value removed the one value left to x_j, or failed: the others were fixed.
+bool explain_linear_not_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t value,
+                              const Fact* removed) {
+    std::int64_t sum = 0;
+    for (const LinearTerm& t : terms) {
+        if (removed != nullptr && t.var.index == removed->var) {
+            if (removed->equal) return false;
+            sum += t.coefficient * removed->value;
+        } else if (e.was_fixed(t.var)) {
+            sum += t.coefficient * e.fixed_value(t.var);
+        } else {
+            return false;
+        }
+    }
+    if (sum != value) return false;
+    for (const LinearTerm& t : terms) {
+        if (removed == nullptr || t.var.index != removed->var) e.add_fixed(t.var);
+    }
+    return true;
+}
+
+namespace {
+const Fact* removed_fact(const Explanation& e) { return e.explaining_failure() ? nullptr : &e.inferred(); }
+}  // namespace
+
+bool LinearLessEqual::explain(Explanation& e) const { return explain_linear_less_equal(e, terms_, 1, bound_, removed_fact(e)); }
+bool LinearEqual::explain(Explanation& e) const { return explain_linear_equal(e, terms_, value_, removed_fact(e)); }
+bool LinearNotEqual::explain(Explanation& e) const { return explain_linear_not_equal(e, terms_, value_, removed_fact(e)); }
+
 // ---------------------------------------------------------------- post functions
 
 namespace {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../integer_math.hpp"
+#include "../learning/explanation.hpp"
 #include "../propagator.hpp"
 #include "../solver.hpp"
 
@@ -29,6 +30,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "linear<="; }
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<LinearTerm> terms_;
@@ -41,6 +43,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "linear="; }
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<LinearTerm> terms_;
@@ -53,6 +56,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "linear!="; }
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<LinearTerm> terms_;
@@ -69,6 +73,18 @@ Status propagate_linear_less_equal(Solver& s, const std::vector<LinearTerm>& ter
                                    std::int64_t bound);
 Status propagate_linear_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value);
 Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& terms, std::int64_t value);
+
+// Their explanations under learning (learning/explanation.hpp), shared with
+// ReifiedLinear: `removed` is the fact to explain, or nullptr for a failure (the
+// facts with which the constraint has no solution). False when the constraint's
+// reasoning on the domains before does not give it. The bounds reasoning is
+// explained by bound literals, lifted: the slack the inference leaves is spent on
+// weakening them (Chuffed's lifted linear explanations), so fewer removals appear.
+bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t sign,
+                               std::int64_t bound, const Fact* removed);
+bool explain_linear_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t value, const Fact* removed);
+bool explain_linear_not_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t value,
+                              const Fact* removed);
 
 // The post-time rules of linear() and linear_reified(), in one place: the sizes
 // agree, every handle belongs to s, |a_i| <= 2^31-1 (also after repeated variables

@@ -68,6 +68,36 @@ Status ReifiedLinear::propagate(Solver& s) {
     return Status::ok;
 }
 
+bool ReifiedLinear::explain_side(Explanation& e, bool holds, const Fact* removed) const {
+    switch (kind_) {
+        case Kind::less_equal:
+            return holds ? explain_linear_less_equal(e, terms_, 1, rhs_, removed)
+                         : explain_linear_less_equal(e, terms_, -1, -rhs_ - 1, removed);
+        case Kind::equal:
+            return holds ? explain_linear_equal(e, terms_, rhs_, removed) : explain_linear_not_equal(e, terms_, rhs_, removed);
+        case Kind::not_equal:
+            return holds ? explain_linear_not_equal(e, terms_, rhs_, removed) : explain_linear_equal(e, terms_, rhs_, removed);
+    }
+    return false;
+}
+
+// b was decided because the box rules out one side (the failure of that side
+// explains it); anything else was inferred, or failed, with b fixed, by the side b
+// chose.
+bool ReifiedLinear::explain(Explanation& e) const {
+    if (!e.explaining_failure() && e.inferred().var == b_.index) {
+        if (e.inferred().equal) return false;
+        // [b != 1] means the linear failed in the box; [b != 0] that its negation did.
+        return explain_side(e, e.inferred().value == 1, nullptr);
+    }
+    if (!e.was_fixed(b_)) return false;
+    const bool holds = e.fixed_value(b_) == 1;
+    if (!holds && mode_ == Reification::implication) return false;
+    if (!explain_side(e, holds, e.explaining_failure() ? nullptr : &e.inferred())) return false;
+    e.add_fixed(b_);
+    return true;
+}
+
 // ---------------------------------------------------------------- post functions
 
 bool linear_reified(Solver& s, const std::vector<std::int64_t>& coefficients, const std::vector<IntVar>& vars,

@@ -33,8 +33,11 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override;
+    bool explain(Explanation& e) const override;
 
 private:
+    // Explains `removed` (nullptr: a failure) by the linear (holds) or its negation.
+    bool explain_side(Explanation& e, bool holds, const Fact* removed) const;
     std::vector<LinearTerm> terms_;
     Kind kind_;
     std::int64_t rhs_;

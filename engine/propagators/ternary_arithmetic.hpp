@@ -111,4 +111,19 @@ Status TernaryArithmetic<Function>::propagate(Solver& s) {
     return Status::ok;
 }
 
+template <class Function>
+bool TernaryArithmetic<Function>::explain(Explanation& e) const {
+    if (e.explaining_failure() || e.inferred().equal) return false;
+    const int u = e.inferred().var;
+    const IntVar scope[3] = {x_, y_, z_};
+    int own = 0;  // u's places in the scope: twice (x * x) and its own box counts too
+    for (IntVar v : scope) own += v.index == u ? 1 : 0;
+    for (IntVar v : scope) {
+        if (v.index == u && own < 2) continue;
+        e.add_lower_bound(v, e.min_before(v));
+        e.add_upper_bound(v, e.max_before(v));
+    }
+    return true;
+}
+
 }  // namespace prune

@@ -12,6 +12,7 @@
 //     solution sets, counts and optima, with and without restarts and with the
 //     user's decision variables.
 #include "catch.hpp"
+#include "support/constraint_catalog.hpp"
 #include "support/random_model.hpp"
 
 #include <algorithm>
@@ -199,7 +200,130 @@ void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally
     }
 }
 
+// Models of one to three constraints drawn from the specs named (plain, reified or
+// half-reified): enumeration with learning must agree with brute force and every
+// explanation be implied (watch()), and the propagators of the kinds listed must
+// explain themselves, without the fallback (for failures too unless failures_own is
+// false). Returns the first failure; counts the own explanations checked.
+struct OwnTally {
+    std::uint64_t models = 0, explanations = 0;
+};
+std::string check_own_explanations(const std::vector<const ConstraintSpec*>& specs, const std::set<std::string>& kinds,
+                                   bool failures_own, std::uint64_t seed, int models, OwnTally& own) {
+    Random r(seed);
+    Tally tally;
+    for (int i = 0; i < models; ++i) {
+        RandomModel m;
+        const int n = draw(r, 2, 5);
+        for (int k = 0; k < n; ++k) {
+            std::set<int> chosen;
+            if (r.below(3) == 0) {
+                m.booleans.push_back(k);
+                chosen = {0, 1};
+            } else {
+                const int lo = draw(r, -4, 2), width = draw(r, 1, 6);
+                const int size = draw(r, 2, width + 1);
+                while (static_cast<int>(chosen.size()) < size) chosen.insert(lo + draw(r, 0, width));
+            }
+            m.domains.emplace_back(chosen.begin(), chosen.end());
+        }
+        // One to three constraints of the family: several make conflicts to explain.
+        const int wanted = draw(r, 1, 3);
+        for (int tries = 0; tries < 20 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
+            add_constraint(r, m, *specs[r.below(specs.size())]);
+        }
+        if (m.constraints.empty()) continue;
+        // Now and then another catalog constraint, which makes conflicts with it.
+        if (r.below(2) == 0) add_random_constraint(r, m);
+        const std::vector<Assignment> expected = m.solutions();
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) continue;
+        SearchOptions o;
+        o.learn = true;
+        o.value = static_cast<ValueSelection>(r.below(6));
+        Search search(s, o);
+        if (!search.learning_active()) continue;
+        std::set<Assignment> found;
+        std::string failure;
+        watch(search, expected, vars.size(), tally, failure, [&](const Assignment& a) { return found.count(a) == 0; });
+        std::uint64_t explained = 0;
+        LearningSearch* learning = search.learning();
+        auto check = learning->on_explanation;
+        learning->on_explanation = [&](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
+            if (kinds.count(p->kind()) != 0) ++explained;
+            check(p, inferred, because);
+        };
+        while (search.next() == SearchStatus::solution) {
+            Assignment a;
+            for (IntVar x : vars) a.push_back(s.value(x));
+            found.insert(a);
+        }
+        ++own.models;
+        if (found.size() != expected.size()) failure = "found " + std::to_string(found.size()) + " solutions, brute force " +
+                                                        std::to_string(expected.size());
+        for (int p = 0; p < s.propagator_count() && failure.empty(); ++p) {
+            const Propagator& prop = s.propagator(p);
+            if (kinds.count(prop.kind()) == 0) continue;
+            // (A variable in two places of one scope, b <-> x = c on b itself say, is
+            // a degenerate case the explanations leave to the fallback.)
+            std::set<int> distinct(prop.scope().begin(), prop.scope().end());
+            if (distinct.size() != prop.scope().size()) continue;
+            if (learning->fell_back(prop, false)) failure = std::string(prop.kind()) + " fell back for a fact it inferred";
+            if (failures_own && learning->fell_back(prop, true)) failure = std::string(prop.kind()) + " fell back for its failure";
+        }
+        if (!failure.empty()) return failure + "\nmodel: " + m.describe();
+        own.explanations += explained;
+    }
+    return {};
+}
+
+std::vector<const ConstraintSpec*> specs_starting_with(std::initializer_list<const char*> prefixes) {
+    std::vector<const ConstraintSpec*> out;
+    for (const char* prefix : prefixes) {
+        for (const ConstraintSpec* spec : catalog::starting_with(prefix)) out.push_back(spec);
+    }
+    return out;
+}
+
 }  // namespace
+
+TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmetic explain themselves (brute force)", "[learning]") {
+    struct Family {
+        const char* what;
+        std::vector<const ConstraintSpec*> specs;
+        std::set<std::string> kinds;
+        bool failures_own;
+        std::uint64_t explanations_at_least;  // (about twice as many with these seeds)
+    };
+    const std::vector<Family> families = {
+        {"linear", specs_starting_with({"linear", "sum", "2x-2x"}),
+         {"linear<=", "linear=", "linear!=", "linear<=<=>b", "b=>linear<=", "linear=<=>b", "b=>linear=", "linear!=<=>b",
+          "b=>linear!=", "x<=y+c", "x=y+c", "x!=y+c"},
+         true, 80},
+        {"comparisons", specs_starting_with({"x=y", "x!=y", "x<=y", "x<y", "x=c", "x!=c", "x in S"}),
+         {"linear=<=>b", "b=>linear=", "linear!=<=>b", "b=>linear!=", "linear<=<=>b", "b=>linear<=", "x<=y+c", "x=y+c",
+          "x!=y+c", "x=c<=>b"},
+         true, 30},
+        {"element", specs_starting_with({"element"}), {"element", "element(var)"}, true, 7},
+        {"inverse", specs_starting_with({"inverse"}), {"inverse"}, true, 1},
+        {"Boolean", specs_starting_with({"clause", "r<=>", "parity", "xor", "eq_reif", "not", "bool_sum"}),
+         {"clause", "r<=>or", "xor", "bool-sum"},
+         true, 60},
+        {"min/max, abs", specs_starting_with({"min", "max", "array min", "array max", "abs"}), {"z=min(xs)", "z=max(xs)", "z=|x|"}, true, 25},
+        {"times, div, mod, pow", specs_starting_with({"times", "div", "mod", "pow", "x*y", "x div", "x mod", "x^y", "x*x"}),
+         {"z=x*y", "z=x/y", "z=x%y", "z=x^y"},
+         false, 130},
+    };
+    for (const Family& family : families) {
+        INFO(family.what);
+        REQUIRE(!family.specs.empty());
+        OwnTally own;
+        CHECK(check_own_explanations(family.specs, family.kinds, family.failures_own, 15, 1500, own) == "");
+        CHECK(own.models > 1000);
+        CHECK(own.explanations > family.explanations_at_least);
+    }
+}
 
 TEST_CASE("learning: explanations of single constraints are implied (brute force)", "[learning]") {
     Tally tally;

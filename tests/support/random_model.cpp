@@ -32,6 +32,10 @@ bool add_random_constraint(Random& r, RandomModel& m) {
     const std::vector<ConstraintSpec>& catalog = catalog::all();
     const ConstraintSpec& spec = catalog[r.below(catalog.size())];
     if (!spec.in_random_models) return false;
+    return add_constraint(r, m, spec);
+}
+
+bool add_constraint(Random& r, RandomModel& m, const ConstraintSpec& spec) {
     std::vector<int> eligible = m.booleans;
     if (!is_boolean(spec)) {
         eligible.clear();

@@ -33,6 +33,8 @@ struct RandomModel {
 // spec), reified or half-reified on a 0/1 variable now and then; false when the
 // model has too few variables for the spec drawn.
 bool add_random_constraint(Random& r, RandomModel& m);
+// The same with the spec given (its parameters, scope and reification drawn).
+bool add_constraint(Random& r, RandomModel& m, const ConstraintSpec& spec);
 
 // A random scope: between min_size and max_size (at most all) of `eligible`, shuffled.
 std::vector<int> pick_scope(Random& r, std::vector<int> eligible, int min_size, int max_size);

@@ -88,8 +88,15 @@ public:
         std::uint64_t runs = 0;
         std::uint64_t values_removed = 0;
         std::uint64_t failures = 0;
+        std::uint64_t explanations = 0;           // asked for by learning (own or fallback)
+        std::uint64_t fallback_explanations = 0;  // of which the scope fallback
     };
     const Counters& counters() const { return counters_; }
+    // Learning (learning/learning_search.cpp) counts each explanation it asked for.
+    void count_explanation(bool fell_back) {
+        ++counters_.explanations;
+        if (fell_back) ++counters_.fallback_explanations;
+    }
 
 protected:
     void advise_me() { wants_advice_ = true; }

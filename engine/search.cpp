@@ -4,7 +4,9 @@
 #include <memory>
 #include <string_view>
 
+#if !defined(PRUNE_NO_LEARNING)
 #include "learning/learning_search.hpp"
+#endif
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -50,9 +52,13 @@ Search::Search(Solver& solver, SearchOptions options)
     stack_.reserve(static_cast<std::size_t>(n) * 4 + 64);
     const std::size_t trail_entries = options_.trail_reserve != 0 ? options_.trail_reserve : static_cast<std::size_t>(n) * 64 + 1024;
     solver_.trail().reserve(trail_entries, static_cast<std::size_t>(n) * 4 + 64);
+#if defined(PRUNE_NO_LEARNING)
+    if (options_.learn) learning_unavailable_ = "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+#else
     if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
         learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
     }
+#endif
 }
 
 Search::~Search() {
@@ -60,7 +66,9 @@ Search::~Search() {
     solver_.clear_queue();
     if (nogoods_ != nullptr) nogoods_->clear();  // they hold for this search only
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
+#if !defined(PRUNE_NO_LEARNING)
     learning_.reset();  // at the base depth again: it switches its nogood store off
+#endif
 }
 
 void Search::minimize(IntVar objective) {
@@ -118,10 +126,12 @@ SearchStatus Search::next() {
         if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
+#if !defined(PRUNE_NO_LEARNING)
     if (learning_ != nullptr) {
         learning_->set_objective(objective_, objective_sense_);
         return finish(learning_->next());
     }
+#endif
     for (;;) {
         if (limit_reached()) {
             limit_hit_ = true;

@@ -17,7 +17,7 @@
 // edges and c components, plus O(n) to read the domains: for a sudoku house, a few
 // hundred instructions.
 // Idempotent; entailed when no two domains share a value. No allocation after
-// construction. all_different(domain) picks it when the variables fit.
+// construction. Under learning it explains by Hall sets (alldifferent_explain.hpp). all_different(domain) picks it when the variables fit.
 #pragma once
 #include <array>
 #include <cstdint>
@@ -25,6 +25,7 @@
 
 #include "../propagator.hpp"
 #include "../solver.hpp"
+#include "alldifferent_explain.hpp"
 
 namespace prune {
 
@@ -38,6 +39,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "alldifferent(domain)"; }
+    bool explain(Explanation& e) const override;
 
 private:
     // The steps of propagate(): gather the unfixed variables and take the fixed ones'
@@ -66,6 +68,7 @@ private:
     std::array<signed char, 64> hint_{};     // vars_[i] -> its value bit in the last matching
     std::array<signed char, 64> parent_{};   // BFS: bit -> variable that reached it
     std::array<signed char, 64> queue_{};
+    HallExplainer explainer_;
 };
 
 }  // namespace prune

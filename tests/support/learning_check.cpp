@@ -35,10 +35,32 @@ std::vector<int> draw_domain(Random& r, int lo, int hi) {
 
 }  // namespace
 
-std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts) {
+std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts, int target) {
     const std::vector<Assignment> expected = m.solutions();
+    std::vector<Assignment> target_solutions;
+    if (target >= 0) {
+        // The target's solutions within the domains after root propagation: learning
+        // takes those as the original domains (their removals are never facts).
+        Solver root;
+        const std::vector<IntVar> x = m.build(root);
+        if (!root.error().empty() || !root.propagate()) return {};
+        RandomModel alone = m;
+        alone.constraints = {m.constraints[static_cast<std::size_t>(target)]};
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            alone.domains[i].clear();
+            root.for_each_value(x[i], [&](int v) { alone.domains[i].push_back(v); });
+        }
+        target_solutions = alone.solutions();
+    }
     Solver s;
-    const std::vector<IntVar> vars = m.build(s);
+    std::vector<IntVar> vars;
+    for (const auto& d : m.domains) vars.push_back(s.new_int_var(d));
+    int first = 0, last = 0;  // the target's propagators: ids [first, last)
+    for (std::size_t c = 0; c < m.constraints.size(); ++c) {
+        if (static_cast<int>(c) == target) first = s.propagator_count();
+        m.constraints[c].post(s, vars);
+        if (static_cast<int>(c) == target) last = s.propagator_count();
+    }
     if (!s.error().empty()) return {};
     SearchOptions o;
     o.learn = true;
@@ -54,7 +76,8 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
             const auto outside = [n](const Fact& f) { return f.var >= static_cast<int>(n); };
             if (std::any_of(because.begin(), because.end(), outside) || (inferred.var >= 0 && outside(inferred))) return;
             ++tally.checked;
-            for (const Assignment& a : expected) {
+            const bool own = p->id() >= first && p->id() < last;
+            for (const Assignment& a : own ? target_solutions : expected) {
                 if (!std::all_of(because.begin(), because.end(), [&](const Fact& f) { return satisfies(a, f); })) continue;
                 if ((inferred.var < 0 || !satisfies(a, inferred)) && failure.empty())
                     failure = std::string(p->kind()) + ": explanation" + show(because) + " of" +
@@ -94,7 +117,17 @@ std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, i
         for (int k = 0; k < arity; ++k) m.domains.push_back(draw_domain(r, spec.min_value, spec.max_value));
         const Constraint c = spec.draw(r, arity);
         m.constraints.push_back(ModelConstraint{spec.name, c.holds, c.post});
-        const std::string failure = check_model_explanations(m, r, tally);
+        const int extras = arity >= 2 ? 1 + static_cast<int>(r.below(3)) : 0;
+        for (int k = 0; k < extras; ++k) {
+            const int a = static_cast<int>(r.below(static_cast<std::uint64_t>(arity)));
+            const int b = (a + 1 + static_cast<int>(r.below(static_cast<std::uint64_t>(arity - 1)))) % arity;
+            const int offset = static_cast<int>(r.below(3)) - 1;
+            m.constraints.push_back(ModelConstraint{
+                "x" + std::to_string(a) + " != x" + std::to_string(b) + " + " + std::to_string(offset),
+                [=](const Assignment& x) { return x[static_cast<std::size_t>(a)] != x[static_cast<std::size_t>(b)] + offset; },
+                [=](Solver& s, const std::vector<IntVar>& x) { not_equal_offset(s, x[static_cast<std::size_t>(a)], x[static_cast<std::size_t>(b)], offset); }});
+        }
+        const std::string failure = check_model_explanations(m, r, tally, true, 0);
         if (!failure.empty()) return spec.name + " (instance seed " + std::to_string(instance_seed) + "): " + failure + "\n" + m.describe();
     }
     return {};

@@ -29,12 +29,19 @@ struct ExplanationTally {
 };
 
 // Draws `instances` instances of `spec` (arity, domains within [min_value,
-// max_value], parameters) from `seed` and checks each; empty when all pass, else the
-// first failure (with the instance).
+// max_value], parameters) from `seed` and checks each, with one to three random
+// x != y + c beside it so that search meets conflicts (one domain-consistent
+// constraint alone never fails below the root); its propagators' explanations are
+// checked against its own solutions. Empty when all pass, else the first failure
+// (with the instance).
 std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, int instances, ExplanationTally& tally);
 
 // The same check on a model given whole (one or more constraints). `restarts`: may
 // the search restart (a Search with restarts empties a RestartNogoods store it finds).
-std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts = true);
+// `target`: the index of a constraint whose propagators' explanations are checked
+// against that constraint's solutions alone (the constraint-level check) within the
+// domains after root propagation (learning's original domains: their removals are
+// never facts); the other explanations against the model's.
+std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts = true, int target = -1);
 
 }  // namespace prune::test

@@ -130,6 +130,11 @@ private:
         if (command != Command::solve && command != Command::split && (option == nullptr || !option->every_command)) {
             return "option " + arg + " applies to 'prune solve' only";
         }
+        if (option != nullptr && option->value_optional) {
+            std::string value = inline_value.value_or("");
+            if (!inline_value && i + 1 < args_.size() && (args_[i + 1] == "on" || args_[i + 1] == "off")) value = args_[++i];
+            return option->apply(line_, state_, arg, value);
+        }
         if (trace_flag || (option != nullptr && !option->takes_value)) {
             if (inline_value) return "option " + arg + " takes no value";
             if (trace_flag) {

@@ -121,8 +121,17 @@ std::string set_seed(CommandLine& line, State&, const std::string&, const std::s
     return "";
 }
 
-std::string set_learn(CommandLine& line, State&, const std::string&, const std::string&) {
-    line.solve.search.learn = true;
+std::string set_learn(CommandLine& line, State&, const std::string&, const std::string& value) {
+    if (value.empty() || value == "on") {
+#if defined(PRUNE_NO_LEARNING)
+        return "--learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+#endif
+        line.solve.search.learn = true;
+    } else if (value == "off") {
+        line.solve.search.learn = false;
+    } else {
+        return "--learn takes on or off, got '" + value + "'";
+    }
     return "";
 }
 
@@ -189,8 +198,8 @@ const SolveOption options[] = {
      set_value_selection},
     {Section::search, "--alldiff", "--alldiff value|bounds|domain", true, false, "alldifferent strength (default domain)", set_alldifferent},
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
-    {Section::search, "--learn", "--learn", false, false,
-     "learn nogoods from conflicts (lazy clause\ngeneration; off by default)", set_learn},
+    {Section::search, "--learn", "--learn [on|off]", false, false,
+     "learn nogoods from conflicts (lazy clause\ngeneration; default off)", set_learn, true},
     {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
     {Section::search, "-p --threads", "-p N, --threads N", true, false,
      "search this one problem on N threads\n(0: one per core; default 1); the same\ncount, optimum and solution set for any N\n"

@@ -33,6 +33,9 @@ struct SolveOption {
     std::string_view help;
     // Applies the option; returns an error message or "". `value` is "" for a flag.
     std::string (*apply)(CommandLine& line, SolveOptionState& state, const std::string& option, const std::string& value);
+    // A flag whose value may follow: --learn, --learn on, --learn=off. The next
+    // argument is taken only when it is one of the option's words (on, off).
+    bool value_optional = false;
 };
 
 std::span<const SolveOption> solve_options();

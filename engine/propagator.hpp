@@ -104,6 +104,8 @@ public:
         std::uint64_t runs = 0;
         std::uint64_t values_removed = 0;
         std::uint64_t failures = 0;
+        std::uint64_t explanations = 0;           // asked for by learning (own or fallback)
+        std::uint64_t fallback_explanations = 0;  // of which the scope fallback
     };
 #if defined(PRUNE_MINIMAL)
     const Counters& counters() const {
@@ -113,6 +115,13 @@ public:
 #else
     const Counters& counters() const { return counters_; }
 #endif
+    // Learning (learning/learning_search.cpp) counts each explanation it asked for.
+    void count_explanation([[maybe_unused]] bool fell_back) {
+#if !defined(PRUNE_MINIMAL)
+        ++counters_.explanations;
+        if (fell_back) ++counters_.fallback_explanations;
+#endif
+    }
 
 protected:
     void advise_me() { wants_advice_ = true; }

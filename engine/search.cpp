@@ -5,7 +5,9 @@
 #include <memory>
 #include <string_view>
 
+#if !defined(PRUNE_NO_LEARNING)
 #include "learning/learning_search.hpp"  // (a PRUNE_MINIMAL build never makes one)
+#endif
 #include "propagators/restart_nogoods.hpp"
 
 namespace prune {
@@ -58,6 +60,8 @@ Search::Search(Solver& solver, SearchOptions options)
     reserve_for_search();
 #if defined(PRUNE_MINIMAL)
     if (options_.learn) learning_unavailable_ = "learning is not part of a PRUNE_MINIMAL build";
+#elif defined(PRUNE_NO_LEARNING)
+    if (options_.learn) learning_unavailable_ = "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
 #else
     if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
         learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
@@ -93,7 +97,9 @@ Search::~Search() {
     if (tracking_open_) solver_.stop_open_tracking();
     if (nogoods_ != nullptr) nogoods_->clear();  // they hold for this search only
     if (started_) solver_.set_interrupt(outer_stop_, outer_deadline_);
+#if !defined(PRUNE_NO_LEARNING)
     learning_.reset();  // at the base depth again: it switches its nogood store off
+#endif
 }
 
 void Search::minimize(IntVar objective) {
@@ -204,7 +210,7 @@ SearchStatus Search::next() {
         if (projecting() && !skip_witness_choices()) return finish(stopped_or_exhausted());
         if (!backtrack()) return finish(stopped_or_exhausted());
     }
-#if !defined(PRUNE_MINIMAL)
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
     if (learning_ != nullptr) {
         learning_->set_objective(objective_, objective_sense_);
         return finish(learning_->next());

@@ -186,9 +186,15 @@ public:
     void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
     // Whether learning runs (asked for, and supported: learning_unavailable() says why
     // not); the learning engine, for tests.
+#if defined(PRUNE_NO_LEARNING)
+    // Learning is compiled out (-DPRUNE_LEARNING=OFF): never active.
+    bool learning_active() const { return false; }
+    LearningSearch* learning() { return nullptr; }
+#else
     bool learning_active() const { return learning_ != nullptr; }
     const std::string& learning_unavailable() const { return learning_unavailable_; }
     LearningSearch* learning() { return learning_.get(); }
+#endif
 
 private:
     // The left branch makes the decision true, the right branch makes it false.
@@ -289,7 +295,9 @@ private:
     // another one's node); restored by the destructor.
     const std::atomic<bool>* outer_stop_ = nullptr;
     std::uint64_t outer_deadline_ = Solver::no_deadline;
+#if !defined(PRUNE_NO_LEARNING)
     std::unique_ptr<LearningSearch> learning_;  // null: search without learning
+#endif
     std::string learning_unavailable_;
 };
 

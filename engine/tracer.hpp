@@ -17,6 +17,7 @@
 
 namespace prune {
 
+struct Fact;
 struct Literal;
 class Propagator;
 class Solver;
@@ -51,6 +52,12 @@ public:
     virtual void on_restart(std::uint64_t /*run*/) {}
     // Search returned to `depth` to try another branch.
     virtual void on_backtrack(int /*depth*/) {}
+    // Under learning (learning/learning_search.hpp): the nogood facts[0..count) (facts
+    // that cannot all hold, learning/explanation.hpp) was learned from a conflict at
+    // decision level `conflict_level`, with LBD `lbd`; search jumps back to
+    // `backjump_level`. Reported at the node of the conflict.
+    virtual void on_learn(const Solver&, const Fact* /*facts*/, std::size_t /*count*/, int /*lbd*/, int /*conflict_level*/,
+                          int /*backjump_level*/) {}
 };
 
 // A tracer with a beginning and an end, as front ends use them (prune solve, prune

@@ -71,8 +71,8 @@ const char* usage() {
            "  -r SEED  random seed\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
-           "  --learn  learn nogoods from conflicts (lazy clause generation; off by\n"
-           "           default); with -f, activity-based choice of the variable\n"
+           "  --learn [on|off]  learn nogoods from conflicts (lazy clause generation;\n"
+           "           default off); with -f, activity-based choice of the variable\n"
            "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
            "=====UNKNOWN===== if there was none.\n";
 }
@@ -100,8 +100,20 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.intermediate = true;
         } else if (a == "-f" || a == "--free-search") {
             o.free_search = true;
-        } else if (a == "--learn") {
-            o.learn = true;
+        } else if (a == "--learn" || a == "--learn=on" || a == "--learn=off") {
+            // --learn alone, or followed by on / off.
+            std::string word = a == "--learn" ? "on" : a.substr(8);
+            if (a == "--learn" && i + 1 < argc && (std::string(argv[i + 1]) == "on" || std::string(argv[i + 1]) == "off")) word = argv[++i];
+            o.learn = word == "on";
+#if defined(PRUNE_NO_LEARNING)
+            if (o.learn) {
+                error = "option --learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                return false;
+            }
+#endif
+        } else if (a.rfind("--learn=", 0) == 0) {
+            error = "option --learn takes on or off, got '" + a.substr(8) + "'";
+            return false;
         } else if (a == "-s" || a == "--statistics") {
             o.statistics = true;
         } else if (a == "-v" || a == "--verbose") {

@@ -40,6 +40,8 @@ _prune() {
                 --var) COMPREPLY=($(compgen -W "input first-fail domwdeg" -- "$cur")); return ;;
                 --val) COMPREPLY=($(compgen -W "min max median split reverse-split random" -- "$cur")); return ;;
                 --alldiff) COMPREPLY=($(compgen -W "value bounds domain" -- "$cur")); return ;;
+                # --learn [on|off]: the words, or a file next.
+                --learn) [[ "$cur" == -* ]] || { COMPREPLY=($(compgen -W "on off" -- "$cur") $(compgen -f -- "$cur")); return; } ;;
                 -n | --time-limit | --memory-limit | --node-limit | --fail-limit | --seed | -j | --jobs | -p | --threads | --range | --trace-limit | --explain)
                     return ;;
             esac
@@ -76,8 +78,12 @@ _prune() {
             [ "$COMP_CWORD" -eq 2 ] && COMPREPLY=($(compgen -W "$(_prune_kinds "$prune_command")" -- "$cur"))
             ;;
         fzn)
+            if [ "$prev" = --learn ] && [[ "$cur" != -* ]]; then
+                COMPREPLY=($(compgen -W "on off" -- "$cur") $(compgen -f -- "$cur"))
+                return
+            fi
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --memory-limit --learn --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

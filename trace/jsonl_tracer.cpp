@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "engine/learning/explanation.hpp"
 #include "support/json_writer.hpp"
 
 namespace prune::trace {
@@ -298,6 +299,30 @@ void JsonlTracer::on_backtrack(int depth) {
     if (!open_event("backtrack")) return;
     append_key(line_, "depth");
     append_int(line_, depth);
+    close_event();
+}
+
+void JsonlTracer::on_learn(const Solver&, const Fact* facts, std::size_t count, int lbd, int conflict_level, int backjump_level) {
+    if (!open_event("learn")) return;
+    append_key(line_, "node");
+    line_ += std::to_string(node_);
+    append_key(line_, "nogood");
+    line_ += '[';
+    for (std::size_t i = 0; i < count; ++i) {
+        line_ += i > 0 ? ",{\"var\":" : "{\"var\":";
+        append_int(line_, facts[i].var);
+        line_ += facts[i].equal ? ",\"op\":\"=\"" : ",\"op\":\"!=\"";
+        append_key(line_, "value");
+        append_int(line_, facts[i].value);
+        line_ += '}';
+    }
+    line_ += ']';
+    append_key(line_, "lbd");
+    append_int(line_, lbd);
+    append_key(line_, "level");
+    append_int(line_, conflict_level);
+    append_key(line_, "jump");
+    append_int(line_, backjump_level);
     close_event();
 }
 

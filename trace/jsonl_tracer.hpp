@@ -35,6 +35,7 @@ public:
     void on_solution(const Solver& s) override;
     void on_restart(std::uint64_t run) override;
     void on_backtrack(int depth) override;
+    void on_learn(const Solver& s, const Fact* facts, std::size_t count, int lbd, int conflict_level, int backjump_level) override;
 
     std::uint64_t events() const { return events_; }
     bool truncated() const { return truncated_; }

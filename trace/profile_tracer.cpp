@@ -28,16 +28,24 @@ struct Row {
     std::int64_t nanoseconds = 0;
 };
 
-void write_table(std::ostream& out, const std::string& first_column, const std::vector<Row>& rows, std::size_t shown, std::int64_t total, bool per_kind) {
+// `learning`: two more columns, the explanations learning asked for and how many of
+// them fell back to the propagator's scope.
+void write_table(std::ostream& out, const std::string& first_column, const std::vector<Row>& rows, std::size_t shown, std::int64_t total, bool per_kind,
+                 bool learning) {
     std::size_t width = first_column.size();
     for (std::size_t i = 0; i < shown; ++i) width = std::max(width, rows[i].name.size());
     out << pad(first_column, width, false) << "  " << (per_kind ? pad("count", 6, true) : pad("kind", 22, false)) << "  " << pad("runs", 10, true) << "  "
-        << pad("removed", 10, true) << "  " << pad("failures", 9, true) << "  " << pad("time", 6, true) << "\n";
+        << pad("removed", 10, true) << "  " << pad("failures", 9, true) << "  " << pad("time", 6, true);
+    if (learning) out << "  " << pad("explained", 10, true) << "  " << pad("fallback", 9, true);
+    out << "\n";
     for (std::size_t i = 0; i < shown; ++i) {
         const Row& r = rows[i];
         out << pad(r.name, width, false) << "  " << (per_kind ? pad(std::to_string(r.count), 6, true) : pad(r.kind, 22, false)) << "  "
             << pad(std::to_string(r.counters.runs), 10, true) << "  " << pad(std::to_string(r.counters.values_removed), 10, true) << "  "
-            << pad(std::to_string(r.counters.failures), 9, true) << "  " << percent(r.nanoseconds, total) << "\n";
+            << pad(std::to_string(r.counters.failures), 9, true) << "  " << percent(r.nanoseconds, total);
+        if (learning)
+            out << "  " << pad(std::to_string(r.counters.explanations), 10, true) << "  " << pad(std::to_string(r.counters.fallback_explanations), 9, true);
+        out << "\n";
     }
 }
 
@@ -61,6 +69,8 @@ void ProfileTracer::finish(const Solver& solver, const SearchStatistics& statist
         k.counters.runs += row.counters.runs;
         k.counters.values_removed += row.counters.values_removed;
         k.counters.failures += row.counters.failures;
+        k.counters.explanations += row.counters.explanations;
+        k.counters.fallback_explanations += row.counters.fallback_explanations;
         k.nanoseconds += row.nanoseconds;
         rows.push_back(std::move(row));
     }
@@ -79,10 +89,11 @@ void ProfileTracer::finish(const Solver& solver, const SearchStatistics& statist
     out_ << "profile: " << solver.propagator_count() << " propagators, " << statistics.propagations << " runs, " << seconds << " ms propagating ("
          << statistics.nodes << " nodes, " << statistics.failures << " failures)\n";
     const std::size_t shown = std::min(rows.size(), rows_);
-    write_table(out_, "propagator", rows, shown, total, false);
+    const bool learning = statistics.explanations > 0;
+    write_table(out_, "propagator", rows, shown, total, false, learning);
     if (shown < rows.size()) out_ << "(" << rows.size() - shown << " more propagators not shown)\n";
     out_ << "\n";
-    write_table(out_, "per kind", kind_rows, kind_rows.size(), total, true);
+    write_table(out_, "per kind", kind_rows, kind_rows.size(), total, true, learning);
     out_.flush();
 }
 

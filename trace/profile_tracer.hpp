@@ -1,6 +1,8 @@
 // --profile: after the run, a table per propagator and per propagator kind: runs,
 // values removed, failures caused (the kernel's Propagator::counters()) and the share
 // of propagation time, measured here around each run with std::chrono::steady_clock.
+// Under learning, also the explanations each propagator was asked for and how many
+// fell back to the removals of its whole scope (learning/explanation.hpp).
 // Only this tracer reads the clock, and only when --profile asks for it.
 #pragma once
 #include <chrono>

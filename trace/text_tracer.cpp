@@ -63,6 +63,12 @@ void TextTracer::on_restart(std::uint64_t run) {
 
 void TextTracer::on_backtrack(int) {}
 
+void TextTracer::on_learn(const Solver& s, const Fact* facts, std::size_t count, int lbd, int conflict_level, int backjump_level) {
+    line("LEARN not(" + facts_text(s, facts, count) + ")  lbd " + std::to_string(lbd) + ", conflict at level " +
+             std::to_string(conflict_level) + ", back to level " + std::to_string(backjump_level),
+         1);
+}
+
 void TextTracer::finish(const Solver&, const SearchStatistics& st) {
     depth_ = 0;
     out_ << "end: " << st.nodes << " nodes, " << st.failures << " failures, " << st.solutions << " solutions, " << st.propagations << " propagations\n";

@@ -28,6 +28,7 @@ public:
     void on_solution(const Solver& s) override;
     void on_restart(std::uint64_t run) override;
     void on_backtrack(int depth) override;
+    void on_learn(const Solver& s, const Fact* facts, std::size_t count, int lbd, int conflict_level, int backjump_level) override;
 
 private:
     bool line(const std::string& text, int extra_indent);  // false past the limit

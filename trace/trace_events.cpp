@@ -1,5 +1,7 @@
 #include "trace/trace_events.hpp"
 
+#include "engine/learning/explanation.hpp"
+
 namespace prune::trace {
 
 DecisionText describe_decision(const Literal& literal, bool negated) {
@@ -37,6 +39,15 @@ std::string delta_text(const DomainDelta& delta) {
         text.append("..");
         text.append(std::to_string(delta.max));
         text.push_back(']');
+    }
+    return text;
+}
+
+std::string facts_text(const Solver& solver, const Fact* facts, std::size_t count) {
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0) text += ", ";
+        text += solver.display_name(IntVar{facts[i].var}) + (facts[i].equal ? " = " : " != ") + std::to_string(facts[i].value);
     }
     return text;
 }

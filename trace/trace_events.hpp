@@ -30,6 +30,10 @@ void compute_delta(const Solver& solver, IntVar x, const DomainBefore& before, D
 // "-{3,7}" or "[2..5]".
 std::string delta_text(const DomainDelta& delta);
 
+// Facts of an explanation or a nogood (learning/explanation.hpp) with the model's
+// names: "r3c4 != 5, r1c1 = 2".
+std::string facts_text(const Solver& solver, const Fact* facts, std::size_t count);
+
 // The name of a propagator's kind without its parameters: "alldifferent(domain)" stays,
 // "linear#4"-style ids are not part of it. Used to sum the profile per kind.
 std::string kind_name(const Propagator& p);
@@ -74,6 +78,9 @@ public:
     }
     void on_backtrack(int depth) override {
         for (Tracer* t : tracers_) t->on_backtrack(depth);
+    }
+    void on_learn(const Solver& s, const Fact* facts, std::size_t count, int lbd, int conflict_level, int backjump_level) override {
+        for (Tracer* t : tracers_) t->on_learn(s, facts, count, lbd, conflict_level, backjump_level);
     }
 
 private:

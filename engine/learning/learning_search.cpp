@@ -324,6 +324,7 @@ bool LearningSearch::settle() {
 
 // conflict_ holds facts that cannot all be true: learn, jump back, assert.
 bool LearningSearch::learn_from_conflict() {
+    const int conflict_level = level();
     const int back = analyse();
     if (back < 0) return false;
     undo_to(back);
@@ -339,6 +340,7 @@ bool LearningSearch::learn_from_conflict() {
     }
     const int c = add_nogood(learned_, true, lbd);
     ++statistics_.learned;
+    if (outer_tracer_ != nullptr) outer_tracer_->on_learn(solver_, learned_.data(), learned_.size(), static_cast<int>(lbd), conflict_level, back);
     activity_step_ /= 0.95;
     if (!assert_negation(learned_[0], c)) return false;
     if (learned_live_ > max_learned_) reduce_store();
@@ -352,7 +354,11 @@ bool LearningSearch::decide(const Fact& decision) {
     if ((statistics_.nodes & 1023) == 0 && options_.progress) options_.progress(statistics_);
     if (static_cast<std::uint64_t>(level()) > statistics_.max_depth) statistics_.max_depth = static_cast<std::uint64_t>(level());
     if (outer_tracer_ != nullptr) {
-        outer_tracer_->on_node(statistics_.nodes, 0, level());
+        // The node's parent is the node of the level below (a jump back leaves the
+        // levels above; a restart, all but the root).
+        node_of_level_.resize(static_cast<std::size_t>(level()) + 1);
+        node_of_level_[static_cast<std::size_t>(level())] = statistics_.nodes;
+        outer_tracer_->on_node(statistics_.nodes, node_of_level_[static_cast<std::size_t>(level()) - 1], level());
         outer_tracer_->on_decision(solver_, Literal{IntVar{decision.var}, decision.value, LiteralKind::equal}, false);
     }
     push_equal(decision.var, decision.value, Reason{ReasonKind::decision, -1});
@@ -515,13 +521,15 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
             const Propagator& p = solver_.propagator(r.reason.index);
             RecordExplanation view(*this, r.cut, r.fact, out);
             ++statistics_.explanations;
-            if (!p.explain(view) || !held_before(out, r.cut)) {
+            const bool fell_back = !p.explain(view) || !held_before(out, r.cut);
+            if (fell_back) {
                 out.clear();
                 fallback(p, r.cut, out);
                 // (A propagator added during search has an id beyond the table's.)
                 if (static_cast<std::size_t>(p.id()) >= falls_back_.size()) falls_back_.resize(static_cast<std::size_t>(p.id()) + 1, 0);
                 falls_back_[static_cast<std::size_t>(p.id())] = 1;
             }
+            solver_.propagator(p.id()).count_explanation(fell_back);
             if (on_explanation) on_explanation(&p, r.fact, out);
             break;
         }
@@ -533,13 +541,15 @@ void LearningSearch::explain_failure(const Propagator* p, std::vector<Fact>& out
     const int cut = static_cast<int>(records_.size());
     RecordExplanation view(*this, cut, Fact{}, out);
     ++statistics_.explanations;
-    if (!p->explain(view) || !held_before(out, cut)) {
+    const bool fell_back = !p->explain(view) || !held_before(out, cut);
+    if (fell_back) {
         out.clear();
         fallback(*p, cut, out);
         if (static_cast<std::size_t>(p->id()) >= failure_falls_back_.size())
             failure_falls_back_.resize(static_cast<std::size_t>(p->id()) + 1, 0);
         failure_falls_back_[static_cast<std::size_t>(p->id())] = 1;
     }
+    solver_.propagator(p->id()).count_explanation(fell_back);
     if (on_explanation) on_explanation(p, Fact{}, out);
 }
 

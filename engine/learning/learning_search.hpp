@@ -190,6 +190,7 @@ private:
     std::vector<int> saved_value_;
     std::vector<char> in_user_phase_;
     std::uint64_t run_ = 0, failures_in_run_ = 0;
+    std::vector<std::uint64_t> node_of_level_{0};  // for the tracer: the node that opened each level
     RestartSchedule schedule_;
 
     // The store.

@@ -191,7 +191,11 @@ AllDifferentBounds::AllDifferentBounds(std::vector<IntVar> vars)
 
 void AllDifferentBounds::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, Condition::bounds);
+    explainer_.remember_ranges(s, vars_);
 }
+
+// A Hall interval on the domains' hulls (alldifferent_explain.hpp).
+bool AllDifferentBounds::explain(Explanation& e) const { return explainer_.explain(e, vars_, true); }
 
 Status AllDifferentBounds::propagate(Solver& s) { return filter_.run(s, vars_); }
 

@@ -24,6 +24,8 @@
 // than the sweep asked, and the run repeats; the propagator is therefore idempotent.
 // Entailed when the intervals are pairwise disjoint. Subscribes to bounds events.
 // The variables must be pairwise distinct (the post function checks this).
+// Under learning it explains its removals and failures by Hall intervals of the
+// domains' hulls (HallExplainer, alldifferent_explain.hpp).
 //
 // HallIntervalFilter is the algorithm without the Propagator shell; AllDifferentDomain
 // uses it too, as its fallback for huge value ranges.
@@ -33,6 +35,7 @@
 
 #include "../propagator.hpp"
 #include "../solver.hpp"
+#include "alldifferent_explain.hpp"
 
 namespace prune {
 
@@ -70,10 +73,12 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "alldifferent(bounds)"; }
+    bool explain(Explanation& e) const override;
 
 private:
     std::vector<IntVar> vars_;
     HallIntervalFilter filter_;
+    [[no_unique_address]] HallExplainer explainer_;
 };
 
 }  // namespace prune

@@ -62,7 +62,11 @@ AllDifferentDomain::AllDifferentDomain(const Solver& s, std::vector<IntVar> vars
 
 void AllDifferentDomain::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, fallback_ ? Condition::bounds : Condition::domain);
+    explainer_.remember_ranges(s, vars_);
 }
+
+// A Hall set of the value graph (a Hall interval in the bounds fallback).
+bool AllDifferentDomain::explain(Explanation& e) const { return explainer_.explain(e, vars_, fallback_); }
 
 // Breadth-first search for an augmenting path from the unmatched variable `root`:
 // values are explored from the variables reached so far, a matched value leads on to

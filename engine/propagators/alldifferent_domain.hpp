@@ -28,7 +28,8 @@
 // the bounds(Z) algorithm of AllDifferentBounds instead (HallIntervalFilter),
 // subscribes to bounds events in the linear class, and kind() says
 // "alldifferent(bounds)". The variables must be pairwise distinct (the post function
-// checks this).
+// checks this). Under learning it explains by Hall sets (HallExplainer,
+// alldifferent_explain.hpp; Hall intervals in the bounds fallback).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -50,6 +51,7 @@ public:
     const char* kind() const override { return fallback_ ? "alldifferent(bounds)" : "alldifferent(domain)"; }
     // True when the value hull is too wide or a domain is bounds-only (see above).
     bool uses_bounds_fallback() const { return fallback_; }
+    bool explain(Explanation& e) const override;
 
 private:
     bool augment(const Solver& s, int root);
@@ -61,6 +63,7 @@ private:
     int n_ = 0;
     bool fallback_ = false;
     HallIntervalFilter bounds_;  // sized for the variables only in fallback mode
+    [[no_unique_address]] HallExplainer explainer_;
     int base_ = 0;   // value of index 0
     int width_ = 0;  // number of value indices
     int sink_ = 0;   // node index of the sink

@@ -49,7 +49,11 @@ AllDifferentSmall::AllDifferentSmall(const Solver& s, std::vector<IntVar> vars)
 
 void AllDifferentSmall::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
+    explainer_.remember_ranges(s, vars_);
 }
+
+// A Hall set of the value graph (alldifferent_explain.hpp).
+bool AllDifferentSmall::explain(Explanation& e) const { return explainer_.explain(e, vars_, false); }
 
 // Removes from the variables matched to `members` every value outside `allowed`.
 bool AllDifferentSmall::prune_outside(Solver& s, std::uint64_t members, std::uint64_t allowed) {

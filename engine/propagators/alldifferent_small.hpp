@@ -18,7 +18,8 @@
 // hundred instructions.
 // Idempotent; entailed when no two domains share a value. Its working arrays are
 // sized by the arity n and the value window w (one block of 8(n + 2w) + 4n + 2w
-// bytes: 270 for a sudoku house), allocated at construction, never after. all_different(domain) picks it when the variables fit.
+// bytes: 270 for a sudoku house), allocated at construction, never after. Under learning it explains by Hall sets
+// (alldifferent_explain.hpp). all_different(domain) picks it when the variables fit.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -26,6 +27,7 @@
 
 #include "../propagator.hpp"
 #include "../solver.hpp"
+#include "alldifferent_explain.hpp"
 
 namespace prune {
 
@@ -39,6 +41,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "alldifferent(domain)"; }
+    bool explain(Explanation& e) const override;
 
 private:
     // The steps of propagate(): gather the unfixed variables and take the fixed ones'
@@ -71,6 +74,7 @@ private:
     signed char* queue_;                // [n] BFS queue of variables
     signed char* owner_;                // [w] bit -> matched variable, or -1
     signed char* parent_;               // [w] BFS: bit -> variable that reached it
+    [[no_unique_address]] HallExplainer explainer_;
 };
 
 }  // namespace prune

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 #include "alldifferent_value.hpp"
 
@@ -65,7 +66,7 @@ void DistinctSum::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
 }
 
-void DistinctSum::sweep_forward() {
+void DistinctSum::sweep_forward() const {
     const auto& sums = mask_sums();
     const int n = static_cast<int>(vars_.size());
     std::fill(reached_.begin(), reached_.end(), 0);
@@ -87,7 +88,7 @@ void DistinctSum::sweep_forward() {
     }
 }
 
-bool DistinctSum::sweep_backward() {
+bool DistinctSum::sweep_backward() const {
     const auto& sums = mask_sums();
     const int n = static_cast<int>(vars_.size());
     std::fill(kept_.begin(), kept_.end(), 0);
@@ -131,6 +132,49 @@ Status DistinctSum::propagate(Solver& s) {
         }
     }
     return all_fixed ? Status::entailed : Status::ok;
+}
+
+bool DistinctSum::explain(Explanation& e) const {
+    int skip = -1;
+    if (!e.explaining_failure()) {
+        if (e.inferred().equal) return false;
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            if (vars_[i].index == e.inferred().var) skip = static_cast<int>(i);
+        }
+        if (skip < 0) return false;
+    }
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        std::uint32_t bits = 0;
+        for (int k = 0; k < values_; ++k) {
+            if (e.had_value(vars_[i], static_cast<int>(base_ + k))) bits |= std::uint32_t{1} << k;
+        }
+        domains_[i] = bits;
+    }
+    if (skip >= 0) {
+        const std::int64_t k = e.inferred().value - base_;
+        if (k < 0 || k >= values_) return true;  // outside the window: never a solution
+        domains_[static_cast<std::size_t>(skip)] = std::uint32_t{1} << k;
+    }
+    const auto solvable = [this] {
+        sweep_forward();
+        return sweep_backward();
+    };
+    if (solvable()) return false;  // not expected: the propagator saw no solution
+    const bool minimise = values_ <= minimise_values;
+    const std::uint32_t window = static_cast<std::uint32_t>((std::uint64_t{1} << values_) - 1);
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        if (static_cast<int>(i) == skip) continue;
+        for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
+            const std::uint32_t bit = gone & (~gone + 1);
+            if (minimise) {
+                domains_[i] |= bit;
+                if (!solvable()) continue;  // not needed: stays given back
+                domains_[i] &= ~bit;
+            }
+            e.add_removed(vars_[i], static_cast<int>(base_ + std::countr_zero(bit)));
+        }
+    }
+    return true;
 }
 
 // ---------------------------------------------------------------- post function

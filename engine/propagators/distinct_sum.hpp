@@ -40,21 +40,29 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "distinct_sum"; }
+    // Learning: a removal of v from x (x = v has no solution) or a failure, explained
+    // by the other variables' removals, minimised by deletion when the window has at
+    // most `minimise_values` values: each removal is given back in turn and kept out
+    // of the explanation when the sweeps still find no solution. O(F * S * d) for F
+    // removals, else O(n * R).
+    bool explain(Explanation& e) const override;
+    static constexpr int minimise_values = 10;
 
 private:
     // The sweeps of propagate(): sets reachable from the empty set, then the supported
     // values of each variable (supports_); false when no set completes.
-    void sweep_forward();
-    bool sweep_backward();
+    void sweep_forward() const;
+    bool sweep_backward() const;
 
     std::vector<IntVar> vars_;
     std::int64_t base_;   // bit k of a set or domain stands for the value base_ + k
     int values_;          // R: the window's width
     std::int64_t target_; // the total minus n * base_: the sum of the bit indices of a completed set
-    std::vector<std::uint64_t> reached_;  // bit m: set m is reachable from the empty set
-    std::vector<std::uint64_t> kept_;     // bit m: set m reaches a completed set
-    std::vector<std::uint32_t> domains_;  // one run's domains, as sets
-    std::vector<std::uint32_t> supports_; // one run's supported values
+    // Scratch of one run (or one explanation: mutable, explain() is const).
+    mutable std::vector<std::uint64_t> reached_;  // bit m: set m is reachable from the empty set
+    mutable std::vector<std::uint64_t> kept_;     // bit m: set m reaches a completed set
+    mutable std::vector<std::uint32_t> domains_;  // the domains, as sets
+    mutable std::vector<std::uint32_t> supports_; // the supported values
 };
 
 }  // namespace prune

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -39,6 +40,7 @@ Regular::Regular(std::vector<IntVar> vars, const Automaton& automaton, bool repe
     next_.assign(words_, 0);
     supported_.assign(alphabet_.size(), 0);
     symbol_in_.assign(alphabet_.size(), 0);
+    initial_ = automaton.initial;
     forward(0)[static_cast<std::size_t>(automaton.initial) / 64] |= std::uint64_t{1} << (automaton.initial % 64);
     std::memcpy(backward(vars_.size()), accepting_.data(), words_ * sizeof(std::uint64_t));
     first_changed_ = 0;
@@ -60,6 +62,71 @@ void Regular::save_layer(Trail& trail, std::uint64_t* words, std::size_t layer, 
     if (stamps[layer] == trail.stamp()) return;
     stamps[layer] = trail.stamp();
     for (std::size_t w = 0; w < words_; ++w) trail.save(&words[w]);
+}
+
+// The word with x_layer = alphabet_[symbol] (layer == n: no such restriction, a
+// failure) has no accepting run: the facts that keep the runs out (see regular.hpp).
+bool Regular::explain_at(Explanation& e, std::size_t layer, int symbol) const {
+    const std::size_t n = vars_.size();
+    const std::size_t k = alphabet_.size();
+    if (reach_.size() != (n + 1) * words_) {
+        reach_.assign((n + 1) * words_, 0);
+        reads_.assign(n * k, 0);
+        explained_.assign(n * k, 0);
+    }
+    std::fill(reach_.begin(), reach_.end(), 0);
+    reach_[static_cast<std::size_t>(initial_) / 64] |= std::uint64_t{1} << (initial_ % 64);
+    for (std::size_t i = 0; i < n; ++i) {
+        std::uint8_t* in = &reads_[i * k];
+        for (std::size_t a = 0; a < k; ++a) in[a] = i == layer ? static_cast<int>(a) == symbol : e.had_value(vars_[i], alphabet_[a]);
+        const std::uint64_t* here = &reach_[i * words_];
+        std::uint64_t* there = &reach_[(i + 1) * words_];
+        for (std::size_t w = 0; w < words_; ++w) {
+            for (std::uint64_t bits = here[w]; bits != 0; bits &= bits - 1) {
+                const std::size_t q = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+                for (int a = arc_begin_[q]; a < arc_begin_[q + 1]; ++a) {
+                    const Arc& arc = arcs_[static_cast<std::size_t>(a)];
+                    if (in[arc.symbol]) there[static_cast<std::size_t>(arc.to) / 64] |= std::uint64_t{1} << (arc.to % 64);
+                }
+            }
+        }
+    }
+    for (std::size_t w = 0; w < words_; ++w) {
+        if (reach_[n * words_ + w] & accepting_[w]) return false;
+    }
+    std::fill(explained_.begin(), explained_.end(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i == layer) continue;
+        const std::uint64_t* here = &reach_[i * words_];
+        const std::uint64_t* there = &reach_[(i + 1) * words_];
+        for (std::size_t w = 0; w < words_; ++w) {
+            for (std::uint64_t bits = here[w]; bits != 0; bits &= bits - 1) {
+                const std::size_t q = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+                for (int a = arc_begin_[q]; a < arc_begin_[q + 1]; ++a) {
+                    const Arc& arc = arcs_[static_cast<std::size_t>(a)];
+                    const std::size_t slot = i * k + static_cast<std::size_t>(arc.symbol);
+                    if (((there[static_cast<std::size_t>(arc.to) / 64] >> (arc.to % 64)) & 1u) || explained_[slot]) continue;
+                    explained_[slot] = 1;
+                    e.add_removed(vars_[i], arc.value);
+                }
+            }
+        }
+    }
+    return true;
+}
+
+bool Regular::explain(Explanation& e) const {
+    if (e.explaining_failure()) return explain_at(e, vars_.size(), -1);
+    const Fact& removed = e.inferred();
+    if (removed.equal) return false;
+    const auto at = std::lower_bound(alphabet_.begin(), alphabet_.end(), removed.value);
+    if (at == alphabet_.end() || *at != removed.value) return true;  // no transition reads it
+    const int symbol = static_cast<int>(at - alphabet_.begin());
+    // (A variable may occur at several layers: any layer whose word fails will do.)
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        if (vars_[i].index == removed.var && explain_at(e, i, symbol)) return true;
+    }
+    return false;
 }
 
 void Regular::read_domain(const Solver& s, std::size_t i) {

@@ -36,6 +36,12 @@ public:
     Status propagate(Solver& s) override;
     bool advise(Solver& s, int layer, Event e) override;
     const char* kind() const override { return "regular"; }
+    // Learning: a removal of v from x_i is explained as the failure of the word with
+    // x_i = v: the states reachable layer by layer from the initial one (with the
+    // domains just before the inference, layer i reading v only) miss the accepting
+    // ones, and each arc leaving a layer's reachable set to an unreached state reads a
+    // removed value, which is a fact of the explanation. O(n * T) for T transitions.
+    bool explain(Explanation& e) const override;
 
 private:
     struct Arc {
@@ -68,6 +74,12 @@ private:
     std::vector<std::uint64_t> next_;          // one state set
     std::vector<std::uint8_t> supported_;      // per alphabet symbol
     std::vector<std::uint8_t> symbol_in_;      // per alphabet symbol: in D(x_i)
+    bool explain_at(Explanation& e, std::size_t layer, int symbol) const;
+    int initial_ = 0;
+    // Explanation scratch, sized at the first explanation: reachable sets per layer,
+    // and per (layer, symbol) whether the removal is already a fact.
+    mutable std::vector<std::uint64_t> reach_;
+    mutable std::vector<std::uint8_t> reads_, explained_;
     // Layers whose variable changed since the last run. Not trailed: after a
     // backtrack the trailed sets are those of a fixpoint of the restored domains, and
     // a stale window only makes a run recompute more.

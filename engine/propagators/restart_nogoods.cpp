@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../learning/explanation.hpp"
+
 namespace prune {
 
 RestartNogoods::RestartNogoods(std::vector<IntVar> watched, std::size_t step_capacity, std::size_t path_capacity)
@@ -12,7 +14,11 @@ RestartNogoods::RestartNogoods(std::vector<IntVar> watched, std::size_t step_cap
 
 void RestartNogoods::attach(Solver& s) {
     std::vector<char> seen(static_cast<std::size_t>(s.variable_count()), 0);
+    low_.assign(static_cast<std::size_t>(s.variable_count()), 0);
+    high_.assign(static_cast<std::size_t>(s.variable_count()), -1);
     for (IntVar x : watched_) {
+        low_[static_cast<std::size_t>(x.index)] = s.min(x);
+        high_[static_cast<std::size_t>(x.index)] = s.max(x);
         if (seen[static_cast<std::size_t>(x.index)]) continue;
         seen[static_cast<std::size_t>(x.index)] = 1;
         s.subscribe(this, x, Condition::domain);
@@ -57,6 +63,75 @@ Status RestartNogoods::propagate_path(Solver& s, Path& path) {
     }
     path.start.set(s.trail(), static_cast<std::int64_t>(i));
     return i == path.length ? Status::entailed : Status::ok;
+}
+
+bool RestartNogoods::held(const Explanation& e, const Literal& l) const {
+    const std::size_t x = static_cast<std::size_t>(l.var.index);
+    if (x >= low_.size()) return false;
+    int from = low_[x], to = high_[x];  // the values that must be gone
+    switch (l.kind) {
+        case LiteralKind::equal:
+            if (e.was_fixed(l.var)) return e.fixed_value(l.var) == l.value;
+            if (!e.had_value(l.var, l.value)) return false;
+            break;
+        case LiteralKind::less_equal: from = l.value + 1; break;
+        case LiteralKind::greater_equal: to = l.value - 1; break;
+    }
+    for (int v = from; v <= to; ++v) {
+        if (e.had_value(l.var, v) && !(l.kind == LiteralKind::equal && v == l.value)) return false;
+    }
+    return true;
+}
+
+void RestartNogoods::add_held(Explanation& e, const Literal& l) const {
+    const std::size_t x = static_cast<std::size_t>(l.var.index);
+    if (l.kind == LiteralKind::equal && e.was_fixed(l.var)) {
+        e.add_fixed(l.var);
+        return;
+    }
+    const int from = l.kind == LiteralKind::less_equal ? l.value + 1 : low_[x];
+    const int to = l.kind == LiteralKind::greater_equal ? l.value - 1 : high_[x];
+    for (int v = from; v <= to; ++v) {
+        if (!(l.kind == LiteralKind::equal && v == l.value)) e.add_removed(l.var, v);
+    }
+}
+
+namespace {
+// Whether the negation of decision l implies fact f (a removal).
+bool negation_implies(const Literal& l, const Fact& f) {
+    if (f.equal || l.var.index != f.var) return false;
+    switch (l.kind) {
+        case LiteralKind::equal: return f.value == l.value;
+        case LiteralKind::less_equal: return f.value <= l.value;
+        case LiteralKind::greater_equal: return f.value >= l.value;
+    }
+    return false;
+}
+}  // namespace
+
+// The path's walk on the domains before the inference: the first negative step that
+// explains it, with the positive steps before it, all held.
+bool RestartNogoods::explain_path(Explanation& e, const Path& path) const {
+    for (std::size_t i = 0; i < path.length; ++i) {
+        const Step& step = steps_[path.offset + i];
+        const bool found = step.negative && (e.explaining_failure() ? held(e, step.decision) : negation_implies(step.decision, e.inferred()));
+        if (found) {
+            for (std::size_t j = 0; j <= i; ++j) {
+                const Step& before = steps_[path.offset + j];
+                if (!before.negative || (j == i && e.explaining_failure())) add_held(e, before.decision);
+            }
+            return true;
+        }
+        if (!step.negative && !held(e, step.decision)) return false;
+    }
+    return false;
+}
+
+bool RestartNogoods::explain(Explanation& e) const {
+    for (const Path& path : paths_) {
+        if (explain_path(e, path)) return true;
+    }
+    return false;
 }
 
 // Never entailed as a whole: a later restart may add paths.

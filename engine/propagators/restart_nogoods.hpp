@@ -40,6 +40,11 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "restart-nogoods"; }
+    // Learning: a removal is explained by the positive decisions before the negative
+    // step whose negation removed it (the reduced nld-nogood), a failure by those and
+    // the negative step's decision, found by walking the paths on the domains just
+    // before the inference. O(total steps) per explanation.
+    bool explain(Explanation& e) const override;
 
     // Adds the path step_at(0..length-1), at the root of the search. When it does not
     // fit and `may_drop_older` is set, the oldest paths are dropped (counted) until it
@@ -84,6 +89,11 @@ private:
     bool make_room(std::size_t length, bool may_drop_older);
     // One path's walk; Status::entailed when it is satisfied for the rest of the node.
     Status propagate_path(Solver& s, Path& path);
+    // Explanations: whether decision l held just before the inference, and its facts.
+    bool held(const Explanation& e, const Literal& l) const;
+    void add_held(Explanation& e, const Literal& l) const;
+    bool explain_path(Explanation& e, const Path& path) const;
+    std::vector<int> low_, high_;  // per variable index: the range at attach time
 
     std::vector<IntVar> watched_;
     std::vector<Step> steps_;  // the paths, oldest first, back to back

@@ -1,6 +1,7 @@
 #include "table.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <string>
 #include <utility>
@@ -36,10 +37,85 @@ TableCore::TableCore(std::vector<IntVar> vars, std::shared_ptr<const TupleSet> t
 }
 
 void TableCore::attach(Solver& s, Propagator* owner) {
+    low_.clear();
+    high_.clear();
     for (int p = 0; p < arity(); ++p) {
+        low_.push_back(s.min(vars_[p]));
+        high_.push_back(s.max(vars_[p]));
         bounds_only_[p] = s.is_bitset(vars_[p]) ? 0 : 1;
         s.subscribe(owner, vars_[p], Condition::domain, p);
     }
+}
+
+int TableCore::position_of(int var) const {
+    for (int p = 0; p < arity(); ++p) {
+        if (vars_[p].index == var) return p;
+    }
+    return -1;
+}
+
+// Makes tuple t invalid in the explanation (position `skip` aside): by a fact already
+// chosen, else by the first removed value found. False when every value is present.
+bool TableCore::cover_tuple(Explanation& e, std::int64_t t, int skip) const {
+    for (int q = 0; q < arity(); ++q) {
+        if (q != skip && chosen_[static_cast<std::size_t>(set_->flat(q, set_->index_of(q, set_->at(t, q))))] == chosen_stamp_) return true;
+    }
+    for (int q = 0; q < arity(); ++q) {
+        const int v = set_->at(t, q);
+        if (q == skip || e.had_value(vars_[q], v)) continue;
+        chosen_[static_cast<std::size_t>(set_->flat(q, set_->index_of(q, v)))] = chosen_stamp_;
+        e.add_removed(vars_[q], v);
+        return true;
+    }
+    return false;
+}
+
+bool TableCore::explain_positive(Explanation& e) const {
+    int p = -1;
+    int k = -1;
+    if (!e.explaining_failure()) {
+        if (e.inferred().equal) return false;
+        p = position_of(e.inferred().var);
+        if (p < 0) return false;
+        k = set_->index_of(p, e.inferred().value);
+        if (k < 0) return true;  // no tuple has the value: removed with no reason needed
+    }
+    if (chosen_.size() != static_cast<std::size_t>(set_->total_values())) chosen_.assign(static_cast<std::size_t>(set_->total_values()), 0);
+    ++chosen_stamp_;
+    if (p < 0) {
+        for (std::int64_t t = 0; t < set_->size(); ++t) {
+            if (!cover_tuple(e, t, -1)) return false;
+        }
+        return true;
+    }
+    const std::uint64_t* bits = set_->supports(p, k);
+    for (int w = 0; w < set_->word_count(); ++w) {
+        for (std::uint64_t word = bits[w]; word != 0; word &= word - 1) {
+            const std::int64_t t = std::int64_t{w} * 64 + std::countr_zero(word);
+            if (!cover_tuple(e, t, p)) return false;
+        }
+    }
+    return true;
+}
+
+bool TableCore::explain_negative(Explanation& e) const {
+    int p = -1;
+    if (!e.explaining_failure()) {
+        if (e.inferred().equal) return false;
+        p = position_of(e.inferred().var);
+        if (p < 0) return false;
+    }
+    for (int q = 0; q < arity(); ++q) {
+        if (q == p) continue;
+        if (e.was_fixed(vars_[q])) {
+            e.add_fixed(vars_[q]);
+            continue;
+        }
+        for (int v = low_[q]; v <= high_[q]; ++v) {
+            if (!e.had_value(vars_[q], v)) e.add_removed(vars_[q], v);
+        }
+    }
+    return true;
 }
 
 void TableCore::collect_modified(Solver& s) {

@@ -27,6 +27,7 @@
 
 #include "../propagator.hpp"
 #include "../solver.hpp"
+#include "../learning/explanation.hpp"
 #include "../trail.hpp"
 #include "../tuple_set.hpp"
 #include "reversible_sparse_bitset.hpp"
@@ -98,6 +99,15 @@ public:
     // push or pop).
     void finish_run(Solver& s) { run_stamp_ = s.trail().stamp(); }
 
+    // Explanations under learning (learning/explanation.hpp), asked lazily.
+    // Positive: a removal of v from x is explained, tuple by tuple over the tuples
+    // with v at x, by a removed value of another position of each (greedy: a fact
+    // already chosen covers every tuple it kills); a failure the same way over all
+    // tuples. Negative: a removal by the others' domains (their removals, or their
+    // fixed values), a failure by all domains. O(t * r) for t tuples.
+    bool explain_positive(Explanation& e) const;
+    bool explain_negative(Explanation& e) const;
+
     // Shrinks the view of p to the domain. The removed value indices are then
     // order(p)[view_size(p), old size). Returns the old size.
     int shrink_view(Solver& s, int p);
@@ -113,6 +123,11 @@ private:
     std::vector<TrailedInt> view_size_;
     std::vector<TrailedInt> last_size_;
     std::vector<char> bounds_only_;
+    int position_of(int var) const;
+    bool cover_tuple(Explanation& e, std::int64_t t, int skip) const;
+    std::vector<int> low_, high_;  // each position's range at posting time
+    mutable std::vector<std::uint32_t> chosen_;  // per flat value: == chosen_stamp_ when in the explanation
+    mutable std::uint32_t chosen_stamp_ = 0;
     ReversibleSparseBitset table_;
     // Advice list (scratch, trusted only within the node of the last completed run).
     std::vector<int> pending_;
@@ -152,6 +167,7 @@ public:
         return true;
     }
     const char* kind() const override { return "table(compact)"; }
+    bool explain(Explanation& e) const override { return core_.explain_positive(e); }
 
 private:
     TableCore core_;
@@ -182,6 +198,7 @@ public:
         return true;
     }
     const char* kind() const override { return "table(negative)"; }
+    bool explain(Explanation& e) const override { return core_.explain_negative(e); }
 
 private:
     TableCore core_;

@@ -1,6 +1,9 @@
 #include "puzzles/bugbyte/path_sum_propagator.hpp"
 
 #include <algorithm>
+#include <bit>
+
+#include "engine/learning/explanation.hpp"
 
 namespace prune {
 namespace {
@@ -256,6 +259,78 @@ void PathSum::compact() {
         }
     }
     trie_ = std::move(kept);
+}
+
+bool PathSum::some_path_fits() const {
+    const std::int64_t target = total_ - low_;
+    if (target < 0 || target >= width_) return false;
+    const int m = trie_.size();
+    for (int k = 1; k < m; ++k) {
+        const std::size_t i = static_cast<std::size_t>(k);
+        const int p = trie_.parent[i];
+        const std::size_t edge = static_cast<std::size_t>(trie_.edge[i]);
+        const std::vector<std::uint64_t>& values = explained_[edge];
+        std::uint64_t* fk = &f_[i * static_cast<std::size_t>(words_)];
+        std::fill(fk, fk + words_, 0);
+        const std::uint64_t* fp = &f_[static_cast<std::size_t>(p) * static_cast<std::size_t>(words_)];
+        for (std::size_t w = 0; w < values.size(); ++w) {
+            for (std::uint64_t bits = values[w]; bits != 0; bits &= bits - 1) {
+                const std::int64_t v = edge_low_[edge] + static_cast<std::int64_t>(w * 64) + std::countr_zero(bits);
+                if (p == 0) {
+                    if (v >= low_ && v < low_ + width_) set_bit(fk, v - low_);
+                } else if (v > -width_ && v < width_) {
+                    or_shifted(fk, fp, words_, v);
+                }
+            }
+        }
+        fk[words_ - 1] &= last_mask_;
+        if (test_bit(fk, target)) return true;
+    }
+    return false;
+}
+
+bool PathSum::explain(Explanation& e) const {
+    const Fact& inferred = e.inferred();
+    if (!e.explaining_failure() && inferred.equal) return false;
+    if (explained_.size() != weights_.size()) {
+        explained_.resize(weights_.size());
+        for (int edge : edges_used_) {
+            const std::size_t i = static_cast<std::size_t>(edge);
+            explained_[i].assign(static_cast<std::size_t>((edge_high_[i] - edge_low_[i] + 64) / 64), 0);
+        }
+    }
+    int removed_from = -1;  // the edge whose weight lost the value
+    std::int64_t candidates = 0;
+    for (int edge : edges_used_) {
+        const std::size_t i = static_cast<std::size_t>(edge);
+        std::vector<std::uint64_t>& values = explained_[i];
+        std::fill(values.begin(), values.end(), 0);
+        const bool this_one = !e.explaining_failure() && weights_[i].index == inferred.var;
+        if (this_one) removed_from = edge;
+        for (std::int64_t v = edge_low_[i]; v <= edge_high_[i]; ++v) {
+            const bool in = this_one ? v == inferred.value : e.had_value(weights_[i], static_cast<int>(v));
+            if (in) set_bit(values.data(), v - edge_low_[i]);
+            else if (!this_one) ++candidates;
+        }
+    }
+    if (!e.explaining_failure() && removed_from < 0) return true;  // not a weight of the trie: unconstrained
+    if (some_path_fits()) return false;  // not expected: the propagator saw no path
+    const bool minimise = candidates * trie_.size() * words_ * 8 <= minimise_budget;
+    for (int edge : edges_used_) {
+        if (edge == removed_from) continue;
+        const std::size_t i = static_cast<std::size_t>(edge);
+        for (std::int64_t v = edge_low_[i]; v <= edge_high_[i]; ++v) {
+            const std::int64_t bit = v - edge_low_[i];
+            if (test_bit(explained_[i].data(), bit)) continue;
+            if (minimise) {
+                set_bit(explained_[i].data(), bit);
+                if (!some_path_fits()) continue;  // not needed: stays given back
+                explained_[i][static_cast<std::size_t>(bit >> 6)] &= ~(std::uint64_t{1} << (bit & 63));
+            }
+            e.add_removed(weights_[i], static_cast<int>(v));
+        }
+    }
+    return true;
 }
 
 void PathSum::attach(Solver& s) {

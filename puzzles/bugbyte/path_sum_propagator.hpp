@@ -78,6 +78,13 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "path_sum"; }
+    // Learning: a removal of v from edge e's weight is explained as "no path sums to
+    // the total with e = v", a failure as "no path sums to the total": by the removals
+    // from the other edges' weights, minimised by deletion (each given back in turn,
+    // kept out when still no path fits) while that costs at most `minimise_budget`
+    // word operations. One check: O(M * d * W), as a run's forward pass.
+    bool explain(Explanation& e) const override;
+    static constexpr std::int64_t minimise_budget = std::int64_t{1} << 22;
 
     int trie_size() const { return trie_.size(); }
     std::int64_t window_low() const { return low_; }
@@ -92,6 +99,10 @@ private:
     int forward(const Solver& s);
     // Keeps only the trie nodes with a hit in their subtree (after forward()).
     void compact();
+    // Whether some path of the trie sums to the total on the domains `explained_`
+    // (one word set of values per edge, from edge_low_); scratch f_.
+    bool some_path_fits() const;
+    mutable std::vector<std::vector<std::uint64_t>> explained_;  // sized at the first explanation
     std::uint64_t* f(int k) { return &f_[static_cast<std::size_t>(k) * static_cast<std::size_t>(words_)]; }
     std::uint64_t* g(int k) { return &g_[static_cast<std::size_t>(k) * static_cast<std::size_t>(words_)]; }
 
@@ -107,7 +118,8 @@ private:
     std::vector<std::int64_t> edge_low_, edge_high_;
     std::vector<int> support_first_;  // first word of each edge's support bits, -1 if unused
     // Scratch, sized at post time.
-    std::vector<std::uint64_t> f_, g_, support_;
+    mutable std::vector<std::uint64_t> f_;  // (mutable: explain() reuses it)
+    std::vector<std::uint64_t> g_, support_;
     std::vector<std::uint8_t> hit_, fixed_path_, alive_, unavoidable_;
     std::vector<int> subtree_hits_, edge_hits_;
     std::vector<int> edges_used_;  // the edges on the trie, once each

@@ -268,3 +268,31 @@ TEST_CASE("every option that prune help solve and help batch list is one the par
     CHECK(options >= 20);
     CHECK(contains(run_prune("solve seki --no-such-option").err, "unknown option '--no-such-option'"));
 }
+
+TEST_CASE("prune solve --learn, --learn on, --learn off, --learn=off", "[cli][learning]") {
+    const std::string puzzle = "'" + example("sudoku", "top95_25_hard.txt") + "'";
+#if defined(PRUNE_NO_LEARNING)
+    const RunResult refused = run_prune("solve sudoku " + puzzle + " --learn");
+    CHECK(refused.exit_code == 2);
+    CHECK(contains(refused.err, "compiled out"));
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    for (const char* on : {" --learn", " --learn on", " --learn=on"}) {
+        const RunResult r = run_prune("solve sudoku " + puzzle + on + " --stats");
+        INFO(on);
+        CHECK(r.exit_code == 0);
+        CHECK(contains(r.err, "learned nogoods:"));
+    }
+    for (const char* off : {" --learn off", " --learn=off", " --learn --learn off", ""}) {
+        const RunResult r = run_prune("solve sudoku " + puzzle + off + " --stats");
+        INFO(off);
+        CHECK(r.exit_code == 0);
+        CHECK(!contains(r.err, "learned nogoods:"));
+    }
+    // "on"/"off" after --learn is its value; anything else is the next argument.
+    const RunResult bad = run_prune("solve sudoku " + puzzle + " --learn=maybe");
+    CHECK(bad.exit_code == 2);
+    CHECK(contains(bad.err, "--learn takes on or off, got 'maybe'"));
+    CHECK(run_prune("solve sudoku --learn " + puzzle).exit_code == 0);
+#endif
+}

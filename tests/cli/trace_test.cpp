@@ -299,6 +299,43 @@ TEST_CASE("the trace viewer loads in headless chromium without a script error", 
     CHECK(!contains(dom.out, "data-viewer-error=\""));
     CHECK(contains(dom.out, "Decisions on the path"));
 }
+
+TEST_CASE("the trace viewer shows learned nogoods at their node (headless chromium)", "[trace][cli][chromium][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    std::string browser;
+    for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+        if (browser.empty() && prune::test::have_program(name)) browser = name;
+    }
+    if (browser.empty()) PRUNE_SKIP("chromium is not installed (apt-get install chromium)");
+    ScratchDirectory dir;
+    const std::string model = (dir.path() / "pigeons.fzn").string();
+    {
+        std::ofstream out(model);
+        out << "array [1..6] of var 1..5: p :: output_array([1..6]);\n";
+        for (int i = 1; i <= 6; ++i)
+            for (int j = i + 1; j <= 6; ++j) out << "constraint int_ne(p[" << i << "], p[" << j << "]);\n";
+        out << "solve satisfy;\n";
+    }
+    const std::string trace = (dir.path() / "t.jsonl").string();
+    const std::string page = (dir.path() / "t.html").string();
+    REQUIRE(run_prune("fzn " + quoted(model) + " --learn --trace " + quoted(trace)).exit_code == 0);
+    REQUIRE(contains(slurp(trace), "\"e\":\"learn\""));
+    REQUIRE(run_prune("trace view " + quoted(trace) + " -o " + quoted(page)).exit_code == 0);
+    const std::string profile = (dir.path() / "chromium-profile").string();
+    // "#learned": the page selects the first node where a nogood was learned.
+    const RunResult dom = run_shell(browser + " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+                                    " --disable-background-networking --disable-component-update --disable-sync"
+                                    " --user-data-dir=" + quoted(profile) + " --dump-dom " + quoted("file://" + page + "#learned"));
+    INFO(dom.err);
+    CHECK(contains(dom.out, "data-viewer=\"ok\""));
+    CHECK(!contains(dom.out, "data-viewer-error=\""));
+    CHECK(!contains(dom.out, "data-viewer-learned=\"0\""));
+    CHECK(contains(dom.out, "nogoods learned"));
+    CHECK(contains(dom.out, "LEARNED not(p["));
+#endif
+}
 #endif
 
 #if defined(PRUNE_FZN_PATH)
@@ -379,5 +416,91 @@ TEST_CASE("prune fzn with explain, profile and trace-text", "[trace][cli][fzn]")
     const RunResult help = run_prune("fzn --help");
     CHECK(help.exit_code == 0);
     CHECK(contains(help.out, "--explain VAR"));
+}
+
+namespace {
+// n + 1 pigeons, n holes, as pairwise int_ne: UNSAT, found by search (with conflicts).
+std::string pigeons_fzn(const ScratchDirectory& dir, int holes) {
+    const int pigeons = holes + 1;
+    std::ostringstream text;
+    text << "array [1.." << pigeons << "] of var 1.." << holes << ": p :: output_array([1.." << pigeons << "]);\n";
+    for (int i = 1; i <= pigeons; ++i) {
+        for (int j = i + 1; j <= pigeons; ++j) text << "constraint int_ne(p[" << i << "], p[" << j << "]);\n";
+    }
+    text << "solve satisfy;\n";
+    const std::string file = (dir.path() / ("pigeons" + std::to_string(holes) + ".fzn")).string();
+    std::ofstream(file) << text.str();
+    return file;
+}
+}  // namespace
+
+TEST_CASE("prune fzn --learn on|off, and learning in --trace, --trace-text, --profile and --explain", "[trace][cli][fzn][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    ScratchDirectory dir;
+    const std::string model = quoted(pigeons_fzn(dir, 5));
+    const std::string trace = (dir.path() / "learn.jsonl").string();
+    const RunResult on = run_prune("fzn " + model + " --learn on -s --trace " + quoted(trace));
+    REQUIRE(on.exit_code == 0);
+    CHECK(contains(on.out, "=====UNSATISFIABLE====="));
+    const double learned = mzn_stat(on.out, "learnedNogoods");
+    CHECK(learned > 0);
+    CHECK(mzn_stat(on.out, "fallbackExplanations") == 0);  // int_ne explains itself
+    std::uint64_t learn_events = 0;
+    for (const std::string& line : lines_of(slurp(trace))) {
+        const JsonValue v = parse_json_text(line);
+        if (type_of(v) != "learn") continue;
+        ++learn_events;
+        const JsonValue* nogood = v.find("nogood");
+        REQUIRE(nogood != nullptr);
+        CHECK(!nogood->items.empty());
+        CHECK(number(v, "lbd") >= 1);
+        CHECK(number(v, "jump") < number(v, "level"));
+    }
+    CHECK(learn_events == static_cast<std::uint64_t>(learned));
+    // Plain --learn is on; --learn off and no flag learn nothing.
+    CHECK(mzn_stat(run_prune("fzn " + model + " --learn -s").out, "learnedNogoods") == learned);
+    for (const std::string flags : {" --learn off -s", " --learn=off -s", " -s"}) {
+        const RunResult off = run_prune("fzn " + model + flags);
+        CHECK(off.exit_code == 0);
+        CHECK(!contains(off.out, "learnedNogoods"));
+    }
+    const RunResult bad = run_prune("fzn " + model + " --learn=maybe");
+    CHECK(bad.exit_code != 0);
+    CHECK(contains(bad.err, "--learn takes on or off"));
+
+    const RunResult text = run_prune("fzn " + model + " --learn --trace-text");
+    CHECK(contains(text.err, "LEARN not(p["));
+    CHECK(contains(text.err, ", back to level "));
+    const RunResult profile = run_prune("fzn " + model + " --learn --profile");
+    CHECK(contains(profile.err, "explained"));
+    CHECK(contains(profile.err, "fallback"));
+    // Without learning the profile keeps its columns.
+    CHECK(!contains(run_prune("fzn " + model + " --profile").err, "explained"));
+
+    // --explain on a model without solution says so (and the learned nogoods do not crash it).
+    const RunResult explain = run_prune("fzn " + model + " --learn --explain p[1]");
+    REQUIRE(explain.exit_code == 0);
+    CHECK(contains(explain.err, "no solution was found"));
+#endif
+}
+
+TEST_CASE("prune fzn --explain gives the reason of each removal as facts", "[trace][cli][fzn]") {
+    // Queens-like: 4 variables over 1..4, pairwise different: the first solution's
+    // history of p[4] has removals by int_ne, each because another p is fixed.
+    ScratchDirectory dir;
+    const std::string file = (dir.path() / "perm.fzn").string();
+    std::ofstream(file) << "array [1..4] of var 1..4: p :: output_array([1..4]);\n"
+                           "constraint int_ne(p[1], p[2]);\nconstraint int_ne(p[1], p[3]);\nconstraint int_ne(p[1], p[4]);\n"
+                           "constraint int_ne(p[2], p[3]);\nconstraint int_ne(p[2], p[4]);\nconstraint int_ne(p[3], p[4]);\n"
+                           "solve satisfy;\n";
+    for (const char* learn : {"", " --learn"}) {
+        const RunResult explain = run_prune("fzn " + quoted(file) + learn + " --explain p[4]");
+        INFO(explain.err);
+        REQUIRE(explain.exit_code == 0);
+        CHECK(contains(explain.err, "Why is p[4] = "));
+        CHECK(contains(explain.err, "p[4] != 1 because p[1] = 1"));
+    }
 }
 #endif

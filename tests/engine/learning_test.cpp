@@ -13,7 +13,9 @@
 //     user's decision variables.
 #include "catch.hpp"
 #include "support/constraint_catalog.hpp"
+#include "support/learning_check.hpp"
 #include "support/random_model.hpp"
+#include "support/skip.hpp"
 
 #include <algorithm>
 #include <set>
@@ -22,9 +24,17 @@
 
 #include "engine/constraints.hpp"
 #include "engine/learning/learning_search.hpp"
+#include "engine/propagators/alldifferent_bounds.hpp"
+#include "engine/propagators/alldifferent_domain.hpp"
+#include "engine/propagators/alldifferent_small.hpp"
+#include "engine/propagators/restart_nogoods.hpp"
 
 using namespace prune;
 using namespace prune::test;
+
+#if defined(PRUNE_NO_LEARNING)
+TEST_CASE("learning is compiled out of this build", "[learning]") { PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)"); }
+#else
 
 namespace {
 
@@ -397,3 +407,114 @@ TEST_CASE("learning: off by default, refused on bounds-only domains", "[learning
     CHECK(search.count(count) == SearchStatus::exhausted);
     CHECK(count == 24);
 }
+
+// ---- The global propagators' own explanations (tests/support/learning_check.hpp) ----
+
+namespace {
+
+// The kinds that must explain every inference themselves.
+bool explains_itself(const std::string& kind) {
+    static const std::set<std::string> own = {"alldifferent(value)", "alldifferent(bounds)", "alldifferent(domain)",
+                                              "table(compact)",      "table(negative)",      "distinct_sum",
+                                              "regular",             "path_sum",             "restart-nogoods"};
+    return own.count(kind) != 0;
+}
+
+// Checks the specs' explanations; every kind that explains itself and was asked
+// must never have fallen back, and `asked` kinds must have been asked.
+void check_own_explanations(const std::vector<ConstraintSpec>& specs, int instances, const std::vector<std::string>& asked) {
+    ExplanationTally tally;
+    std::uint64_t seed = 1;
+    for (const ConstraintSpec& spec : specs) {
+        INFO(spec.name);
+        REQUIRE(check_explanations(spec, 7919 * seed++, instances, tally) == "");
+    }
+    CHECK(tally.checked > 100);
+    for (const auto& [kind, counts] : tally.kinds) {
+        INFO(kind << ": " << counts.explanations << " explanations, " << counts.fallbacks << " fallbacks");
+        if (explains_itself(kind)) CHECK(counts.fallbacks == 0);
+    }
+    for (const std::string& kind : asked) {
+        INFO(kind);
+        CHECK(tally.kinds[kind].explanations > 20);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("learning: alldifferent explains itself at every consistency (brute force)", "[learning]") {
+    using catalog::spec;
+    using catalog::with_post;
+    const ConstraintSpec& domain = spec("all_different(domain)");
+    // Each propagator alone too: all_different() stages the value propagator before
+    // the others, which then see fewer fixed values.
+    const std::vector<ConstraintSpec> specs = {
+        spec("all_different(value)"), spec("all_different(bounds)"), domain,
+        with_post(domain, "alldifferent(bounds) alone", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentBounds>(x)); }),
+        with_post(domain, "alldifferent(domain) general", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentDomain>(s, x)); }),
+        with_post(domain, "alldifferent(domain) small", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentSmall>(s, x)); }),
+    };
+    check_own_explanations(specs, 300, {"alldifferent(value)", "alldifferent(bounds)", "alldifferent(domain)"});
+}
+
+TEST_CASE("learning: tables, distinct_sum and regular explain themselves (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"table", "shared_table", "table with a repeated variable", "forbidden_table", "shared_forbidden_table",
+                             "forbidden_table with a repeated variable", "distinct_sum", "regular", "regular with a repeated variable"}) {
+        specs.push_back(catalog::spec(name));
+    }
+    check_own_explanations(specs, 250, {"table(compact)", "table(negative)", "distinct_sum", "regular"});
+}
+
+TEST_CASE("learning: restart nogoods explain themselves (brute force)", "[learning]") {
+    // Random paths of decisions (x = v, x <= v, x >= v; some negative) over 3-5
+    // variables with an alldifferent, kept in a RestartNogoods store.
+    ExplanationTally tally;
+    Random seeds(4242);
+    for (int i = 0; i < 300; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        RandomModel m;
+        const int n = draw(r, 3, 5);
+        for (int k = 0; k < n; ++k) m.domains.push_back({0, 1, 2, 3});
+        std::vector<std::vector<std::pair<Literal, bool>>> paths(static_cast<std::size_t>(draw(r, 1, 4)));
+        for (auto& path : paths) {
+            const int length = draw(r, 1, 4);
+            for (int k = 0; k < length; ++k) {
+                const Literal l{IntVar{draw(r, 0, n - 1)}, draw(r, 0, 3), static_cast<LiteralKind>(r.below(3))};
+                path.emplace_back(l, r.below(2) == 0);
+            }
+        }
+        const auto literal_holds = [](const Literal& l, const Assignment& a) {
+            const int v = a[static_cast<std::size_t>(l.var.index)];
+            return l.kind == LiteralKind::equal ? v == l.value : (l.kind == LiteralKind::less_equal ? v <= l.value : v >= l.value);
+        };
+        const auto holds = [paths, literal_holds](const Assignment& a) {
+            for (const auto& path : paths) {
+                bool positives = true;
+                for (const auto& [l, negative] : path) {
+                    if (negative && positives && literal_holds(l, a)) return false;
+                    if (!negative) positives = positives && literal_holds(l, a);
+                }
+            }
+            return catalog::all_distinct(a) || a.size() > 4;
+        };
+        const auto post = [paths](Solver& s, const std::vector<IntVar>& x) {
+            if (x.size() <= 4) all_different(s, x, Consistency::value);
+            auto store = std::make_unique<RestartNogoods>(x, 64, 16);
+            for (const auto& path : paths) {
+                REQUIRE(store->add(path.size(), [&](std::size_t k) { return RestartNogoods::Step{path[k].first, path[k].second}; }, false));
+            }
+            s.add(std::move(store));
+        };
+        m.constraints.push_back(ModelConstraint{"restart nogoods", holds, post});
+        const std::string failure = check_model_explanations(m, r, tally, false);
+        INFO("seed " << seed << "\n" << m.describe());
+        REQUIRE(failure == "");
+    }
+    INFO(tally.kinds["restart-nogoods"].explanations << " explanations");
+    CHECK(tally.kinds["restart-nogoods"].explanations > 50);
+    CHECK(tally.kinds["restart-nogoods"].fallbacks == 0);
+}
+
+#endif  // PRUNE_NO_LEARNING

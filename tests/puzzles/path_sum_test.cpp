@@ -7,7 +7,9 @@
 
 #include "catch.hpp"
 #include "puzzles/bugbyte/path_sum_propagator.hpp"
+#include "support/learning_check.hpp"
 #include "support/propagator_check.hpp"
+#include "support/skip.hpp"
 
 using namespace prune;
 using namespace prune::test;
@@ -89,6 +91,19 @@ TEST_CASE("path_sum is domain consistent on random graphs (positive weights)", "
     options.instances = 400;
     options.seed = 7;
     REQUIRE(check_constraint(path_sum_spec("path_sum+", 1, 6, 1, 14), options) == "");
+}
+
+TEST_CASE("path_sum explains its removals and failures (learning, brute force)", "[bugbyte][path_sum][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    ExplanationTally tally;
+    REQUIRE(check_explanations(path_sum_spec("path_sum", -2, 4, -3, 9), 11, 300, tally) == "");
+    REQUIRE(check_explanations(path_sum_spec("path_sum+", 1, 6, 1, 14), 12, 300, tally) == "");
+    INFO(tally.kinds["path_sum"].explanations << " explanations, " << tally.kinds["path_sum"].fallbacks << " fallbacks");
+    CHECK(tally.kinds["path_sum"].explanations > 50);
+    CHECK(tally.kinds["path_sum"].fallbacks == 0);
+#endif
 }
 
 TEST_CASE("path_sum: full search agrees with brute force under every configuration", "[bugbyte][path_sum]") {

@@ -9,7 +9,7 @@ const header = data[0];
 const vars = header.variables || [];
 const props = header.propagators || [];
 const nodes = new Map();
-let root = null, current = null, endEvent = null, truncated = false;
+let root = null, current = null, endEvent = null, truncated = false, learned = 0;
 for (let i = 1; i < data.length; i++) {
   const e = data[i];
   switch (e.e) {
@@ -25,6 +25,7 @@ for (let i = 1; i < data.length; i++) {
     case "prop": case "change": if (current) current.ev.push(e); break;
     case "fail": if (current) { current.ev.push(e); current.status = "fail"; } break;
     case "solution": if (current) { current.ev.push(e); current.status = "sol"; } break;
+    case "learn": learned++; if (current) { current.ev.push(e); current.learned = (current.learned || 0) + 1; } break;
     case "end": endEvent = e; break;
     case "truncated": truncated = true; break;
     default: break;
@@ -36,6 +37,7 @@ const text = (tag, cls, s) => { const el = document.createElement(tag); if (cls)
 
 let summary = (header.source || "") + "  " + nodes.size + " nodes";
 if (endEvent) summary += ", " + endEvent.failures + " failures, " + endEvent.solutions + " solutions, " + endEvent.propagations + " propagations";
+if (learned) summary += ", " + learned + " nogoods learned";
 if (truncated) summary += "  (trace truncated by --trace-limit)";
 document.getElementById("summary").textContent = summary;
 
@@ -194,6 +196,10 @@ function domText(d) {
   if (Array.isArray(d)) return d.length === 0 ? "{}" : d.length === 1 ? String(d[0]) : "{" + d.join(",") + "}";
   return d.min === d.max ? String(d.min) : d.min + ".." + d.max;
 }
+function factText(f) { return vname(f["var"]) + " " + f.op + " " + f.value; }
+function learnText(e) {
+  return "LEARNED not(" + e.nogood.map(factText).join(" \u2227 ") + ")  LBD " + e.lbd + ", conflict at level " + e.level + ", back to level " + e.jump;
+}
 function changeText(c) { return vname(c["var"]) + " " + (c.removed ? "-{" + c.removed.join(",") + "}" : "[" + c.min + ".." + c.max + "]"); }
 
 // ---- the side panel ----
@@ -227,6 +233,7 @@ function select(n) {
     } else if (e.e === "change") { steps.appendChild(text("div", "", "  by the decision: " + changeText(e))); shown++; }
     else if (e.e === "fail") { steps.appendChild(text("div", "fail", "FAIL " + (e.p !== undefined ? pname(e.p) : "the decision"))); shown++; }
     else if (e.e === "solution") { steps.appendChild(text("div", "sol", "SOLUTION")); shown++; }
+    else if (e.e === "learn") { steps.appendChild(text("div", "learn", learnText(e))); shown++; }
   }
   if (quiet) steps.appendChild(text("div", "muted", quiet + " propagator run(s) without a change"));
   info.appendChild(steps);
@@ -270,7 +277,11 @@ window.addEventListener("resize", resize);
 layout();
 resize();
 fit();
-if (root) select(root);
-window.pruneTraceViewer = {nodes: nodes.size, events: data.length - 1};
+// "#learned" in the address: select the first node where a nogood was learned.
+let start = root;
+if (location.hash === "#learned") for (const n of nodes.values()) if (n.learned) { start = n; break; }
+if (start) select(start);
+window.pruneTraceViewer = {nodes: nodes.size, events: data.length - 1, learned: learned};
+document.body.setAttribute("data-viewer-learned", String(learned));
 document.body.setAttribute("data-viewer", "ok");
 })();

@@ -1,0 +1,147 @@
+#include "alldifferent_explain.hpp"
+
+#include <algorithm>
+#include <climits>
+
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+namespace prune {
+
+void HallExplainer::remember_ranges(const Solver& s, const std::vector<IntVar>& vars) {
+    low_.clear();
+    high_.clear();
+    int lo = INT_MAX, hi = INT_MIN;
+    for (IntVar x : vars) {
+        low_.push_back(s.min(x));
+        high_.push_back(s.max(x));
+        lo = std::min(lo, low_.back());
+        hi = std::max(hi, high_.back());
+    }
+    base_ = lo;
+    width_ = vars.empty() ? 0 : std::int64_t{hi} - lo + 1;
+}
+
+// Whether w is in vars[i]'s domain (or hull) just before the inference, v excluded.
+bool HallExplainer::in_domain(const Explanation& e, IntVar x, std::size_t i, int w) const {
+    if (has_excluded_ && w == excluded_) return false;
+    if (intervals_) return w >= hull_low_[i] && w <= hull_high_[i];
+    return w >= low_[i] && w <= high_[i] && e.had_value(x, w);
+}
+
+// One alternating BFS from the unmatched variable `root`; true when it augmented the
+// matching. When false, the variables and values stamped form the Hall set.
+bool HallExplainer::augment(const Explanation& e, const std::vector<IntVar>& vars, int root) const {
+    ++stamp_;
+    std::size_t head = 0;
+    queue_.clear();
+    queue_.push_back(root);
+    var_seen_[static_cast<std::size_t>(root)] = stamp_;
+    while (head < queue_.size()) {
+        const int y = queue_[head++];
+        const std::size_t yi = static_cast<std::size_t>(y);
+        const int from = intervals_ ? hull_low_[yi] : low_[yi];
+        const int to = intervals_ ? hull_high_[yi] : high_[yi];
+        for (int w = from; w <= to; ++w) {
+            const std::size_t k = static_cast<std::size_t>(w - base_);
+            if (value_seen_[k] == stamp_ || !in_domain(e, vars[yi], yi, w)) continue;
+            value_seen_[k] = stamp_;
+            value_parent_[k] = y;
+            const int holder = value_var_[k];
+            if (holder < 0) {
+                // Flip the path root ... y -> w.
+                int at_var = y;
+                int value = static_cast<int>(k);
+                for (;;) {
+                    const int previous = var_value_[static_cast<std::size_t>(at_var)];
+                    var_value_[static_cast<std::size_t>(at_var)] = value;
+                    value_var_[static_cast<std::size_t>(value)] = at_var;
+                    if (at_var == root) return true;
+                    value = previous;
+                    at_var = value_parent_[static_cast<std::size_t>(value)];
+                }
+            }
+            if (var_seen_[static_cast<std::size_t>(holder)] != stamp_) {
+                var_seen_[static_cast<std::size_t>(holder)] = stamp_;
+                queue_.push_back(holder);
+            }
+        }
+    }
+    return false;
+}
+
+bool HallExplainer::explain(Explanation& e, const std::vector<IntVar>& vars, bool intervals) const {
+    if (width_ <= 0 || width_ > max_width || vars.size() != low_.size()) return false;
+    const Fact& inferred = e.inferred();
+    if (!e.explaining_failure() && inferred.equal) return false;
+    int skip = -1;  // x, whose removal is explained
+    has_excluded_ = !e.explaining_failure();
+    excluded_ = inferred.value;
+    intervals_ = intervals;
+    if (has_excluded_) {
+        for (std::size_t i = 0; i < vars.size(); ++i) {
+            if (vars[i].index == inferred.var) skip = static_cast<int>(i);
+        }
+        if (skip < 0) return false;
+    }
+    const std::size_t n = vars.size();
+    const std::size_t width = static_cast<std::size_t>(width_);
+    if (value_var_.size() != width) {
+        value_var_.assign(width, -1);
+        value_seen_.assign(width, 0);
+        value_parent_.assign(width, -1);
+        var_value_.assign(n, -1);
+        var_seen_.assign(n, 0);
+        hull_low_.assign(n, 0);
+        hull_high_.assign(n, -1);
+        queue_.reserve(n);
+        stamp_ = 0;
+    }
+    std::fill(value_var_.begin(), value_var_.end(), -1);
+    std::fill(var_value_.begin(), var_value_.end(), -1);
+    if (intervals_) {
+        for (std::size_t i = 0; i < n; ++i) {
+            int lo = high_[i] + 1, hi = low_[i] - 1;
+            for (int w = low_[i]; w <= high_[i]; ++w) {
+                if (!e.had_value(vars[i], w)) continue;
+                lo = std::min(lo, w);
+                hi = w;
+            }
+            hull_low_[i] = lo;
+            hull_high_[i] = hi;
+        }
+    }
+    // Greedy matching first, then augmenting paths; the first variable left unmatched
+    // roots the Hall set.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (static_cast<int>(i) == skip) continue;
+        const int from = intervals_ ? hull_low_[i] : low_[i];
+        const int to = intervals_ ? hull_high_[i] : high_[i];
+        for (int w = from; w <= to; ++w) {
+            const std::size_t k = static_cast<std::size_t>(w - base_);
+            if (value_var_[k] < 0 && in_domain(e, vars[i], i, w)) {
+                value_var_[k] = static_cast<int>(i);
+                var_value_[i] = static_cast<int>(k);
+                break;
+            }
+        }
+    }
+    int root = -1;
+    for (std::size_t i = 0; i < n && root < 0; ++i) {
+        if (static_cast<int>(i) == skip || var_value_[i] >= 0) continue;
+        if (!augment(e, vars, static_cast<int>(i))) root = static_cast<int>(i);
+    }
+    if (root < 0) return false;
+    // H's variables have their domains inside the values reached (and v): every other
+    // value of their ranges was removed.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (var_seen_[i] != stamp_) continue;
+        for (int w = low_[i]; w <= high_[i]; ++w) {
+            if ((has_excluded_ && w == excluded_) || value_seen_[static_cast<std::size_t>(w - base_)] == stamp_) continue;
+            if (e.had_value(vars[i], w)) return false;  // not expected: the BFS saw all of H's values
+            e.add_removed(vars[i], w);
+        }
+    }
+    return true;
+}
+
+}  // namespace prune
+#endif

@@ -1,0 +1,70 @@
+// HallExplainer: explanations for alldifferent at bounds and domain consistency,
+// computed lazily when conflict analysis asks (learning/explanation.hpp).
+//
+// A value v leaves x only when the other variables cannot all take distinct values
+// other than v; a failure, when the variables cannot all take distinct values. By
+// Hall's theorem that is witnessed by a Hall set: variables H (x not among them) whose
+// domains, without v, hold fewer than |H| values. The explanation is "every
+// variable of H has its domain inside those values and v": the removals from H of
+// every other value of its original range. A maximum matching on the domains as they
+// were just before the inference (augmenting paths, greedy start) leaves a variable
+// u unmatched; the variables and values its alternating BFS reaches are H and the
+// values (Katsirelos and Bacchus, "Generalized nogoods in CSPs", AAAI 2005; Downing,
+// Feydy and Stuckey, "Explaining alldifferent", ACSC 2012).
+//
+// With `intervals` the domains are taken as their hulls [min, max] (the relaxation
+// AllDifferentBounds reasons on): the values reached then form Hall intervals and
+// the facts are removals below and above them, i.e. bounds.
+//
+// Cost per explanation: O(n * e) for the matching in the worst case (e the edges),
+// usually O(e) with the greedy start. Scratch memory is sized at the first
+// explanation (nothing is allocated when learning is off) and reused.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "../learning/explanation.hpp"
+#include "../solver.hpp"
+
+namespace prune {
+
+#if defined(PRUNE_MINIMAL) || defined(PRUNE_NO_LEARNING)
+// Without learning nothing asks for an explanation: no ranges kept, no bytes taken
+// (an embedded sudoku has 27 of these).
+class HallExplainer {
+public:
+    void remember_ranges(const Solver&, const std::vector<IntVar>&) {}
+    bool explain(Explanation&, const std::vector<IntVar>&, bool) const { return false; }
+};
+#else
+class HallExplainer {
+public:
+    // The ranges of `vars` at posting time: the values an explanation may mention.
+    void remember_ranges(const Solver& s, const std::vector<IntVar>& vars);
+    // Explains e's removal or failure for alldifferent(vars); false when no Hall set
+    // is found (not expected) or the value range is too wide for scratch memory.
+    bool explain(Explanation& e, const std::vector<IntVar>& vars, bool intervals) const;
+
+private:
+    static constexpr std::int64_t max_width = std::int64_t{1} << 20;
+    bool in_domain(const Explanation& e, IntVar x, std::size_t i, int w) const;
+    bool augment(const Explanation& e, const std::vector<IntVar>& vars, int root) const;
+
+    std::vector<int> low_, high_;  // per variable, at posting time
+    int base_ = 0;
+    std::int64_t width_ = 0;
+    // Scratch (mutable: explain() is const, asked between propagation runs).
+    mutable std::vector<int> hull_low_, hull_high_;  // per variable: the view's hull
+    mutable std::vector<int> var_value_;   // matched value - base_, or -1
+    mutable std::vector<int> value_var_;   // per value: matched variable, or -1
+    mutable std::vector<std::uint32_t> value_seen_, var_seen_;
+    mutable std::uint32_t stamp_ = 0;
+    mutable std::vector<int> value_parent_;  // BFS: the variable a value was reached from
+    mutable std::vector<int> queue_;
+    mutable int excluded_ = 0;        // the value being explained away (x's removed value)
+    mutable bool has_excluded_ = false;
+    mutable bool intervals_ = false;
+};
+#endif
+
+}  // namespace prune

@@ -1,0 +1,136 @@
+#include "learning_check.hpp"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "engine/learning/learning_search.hpp"
+
+namespace prune::test {
+namespace {
+
+bool satisfies(const Assignment& a, const Fact& f) { return f.equal ? a[f.var] == f.value : a[f.var] != f.value; }
+
+std::string show(const std::vector<Fact>& facts) {
+    std::ostringstream text;
+    for (const Fact& f : facts) text << " x" << f.var << (f.equal ? "=" : "!=") << f.value;
+    return text.str();
+}
+
+// Random small domains: an interval now and then (bounds reasoning), else a subset.
+std::vector<int> draw_domain(Random& r, int lo, int hi) {
+    std::vector<int> d;
+    if (r.below(3) == 0) {
+        const int a = lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1)));
+        const int b = a + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - a + 1)));
+        for (int v = a; v <= b; ++v) d.push_back(v);
+        return d;
+    }
+    for (int v = lo; v <= hi; ++v) {
+        if (r.below(3) != 0) d.push_back(v);
+    }
+    if (d.empty()) d.push_back(lo + static_cast<int>(r.below(static_cast<std::uint64_t>(hi - lo + 1))));
+    return d;
+}
+
+}  // namespace
+
+std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts, int target) {
+    const std::vector<Assignment> expected = m.solutions();
+    std::vector<Assignment> target_solutions;
+    if (target >= 0) {
+        // The target's solutions within the domains after root propagation: learning
+        // takes those as the original domains (their removals are never facts).
+        Solver root;
+        const std::vector<IntVar> x = m.build(root);
+        if (!root.error().empty() || !root.propagate()) return {};
+        RandomModel alone = m;
+        alone.constraints = {m.constraints[static_cast<std::size_t>(target)]};
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            alone.domains[i].clear();
+            root.for_each_value(x[i], [&](int v) { alone.domains[i].push_back(v); });
+        }
+        target_solutions = alone.solutions();
+    }
+    Solver s;
+    std::vector<IntVar> vars;
+    for (const auto& d : m.domains) vars.push_back(s.new_int_var(d));
+    int first = 0, last = 0;  // the target's propagators: ids [first, last)
+    for (std::size_t c = 0; c < m.constraints.size(); ++c) {
+        if (static_cast<int>(c) == target) first = s.propagator_count();
+        m.constraints[c].post(s, vars);
+        if (static_cast<int>(c) == target) last = s.propagator_count();
+    }
+    if (!s.error().empty()) return {};
+    SearchOptions o;
+    o.learn = true;
+    o.value = static_cast<ValueSelection>(r.below(6));
+    if (r.below(2) == 0 && restarts) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(1 + r.below(4)), 1.5};
+    Search search(s, o);
+    ++tally.instances;
+    std::string failure;
+    std::set<Assignment> found;
+    const std::size_t n = vars.size();
+    if (LearningSearch* learning = search.learning()) {
+        learning->on_explanation = [&](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
+            const auto outside = [n](const Fact& f) { return f.var >= static_cast<int>(n); };
+            if (std::any_of(because.begin(), because.end(), outside) || (inferred.var >= 0 && outside(inferred))) return;
+            ++tally.checked;
+            const bool own = p->id() >= first && p->id() < last;
+            for (const Assignment& a : own ? target_solutions : expected) {
+                if (!std::all_of(because.begin(), because.end(), [&](const Fact& f) { return satisfies(a, f); })) continue;
+                if ((inferred.var < 0 || !satisfies(a, inferred)) && failure.empty())
+                    failure = std::string(p->kind()) + ": explanation" + show(because) + " of" +
+                              (inferred.var < 0 ? std::string(" a failure") : show({inferred})) + " admits a counterexample";
+            }
+        };
+    } else if (s.root_failed() == false) {
+        return "learning is not active: " + search.learning_unavailable();
+    }
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        Assignment a;
+        for (IntVar x : vars) a.push_back(s.value(x));
+        if (!std::binary_search(expected.begin(), expected.end(), a)) return "reported a non-solution";
+        if (!found.insert(a).second) return "reported a solution twice";
+    }
+    if (!failure.empty()) return failure;
+    if (status != SearchStatus::exhausted) return "enumeration did not exhaust the search";
+    if (found.size() != expected.size())
+        return "found " + std::to_string(found.size()) + " solutions, brute force " + std::to_string(expected.size());
+    for (int id = 0; id < s.propagator_count(); ++id) {
+        const Propagator& p = s.propagator(id);
+        ExplanationTally::Kind& k = tally.kinds[p.kind()];
+        k.explanations += p.counters().explanations;
+        k.fallbacks += p.counters().fallback_explanations;
+    }
+    return {};
+}
+
+std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, int instances, ExplanationTally& tally) {
+    Random seeds(seed);
+    for (int i = 0; i < instances; ++i) {
+        const std::uint64_t instance_seed = seeds.next();
+        Random r(instance_seed);
+        const int arity = spec.min_arity + static_cast<int>(r.below(static_cast<std::uint64_t>(spec.max_arity - spec.min_arity + 1)));
+        RandomModel m;
+        for (int k = 0; k < arity; ++k) m.domains.push_back(draw_domain(r, spec.min_value, spec.max_value));
+        const Constraint c = spec.draw(r, arity);
+        m.constraints.push_back(ModelConstraint{spec.name, c.holds, c.post});
+        const int extras = arity >= 2 ? 1 + static_cast<int>(r.below(3)) : 0;
+        for (int k = 0; k < extras; ++k) {
+            const int a = static_cast<int>(r.below(static_cast<std::uint64_t>(arity)));
+            const int b = (a + 1 + static_cast<int>(r.below(static_cast<std::uint64_t>(arity - 1)))) % arity;
+            const int offset = static_cast<int>(r.below(3)) - 1;
+            m.constraints.push_back(ModelConstraint{
+                "x" + std::to_string(a) + " != x" + std::to_string(b) + " + " + std::to_string(offset),
+                [=](const Assignment& x) { return x[static_cast<std::size_t>(a)] != x[static_cast<std::size_t>(b)] + offset; },
+                [=](Solver& s, const std::vector<IntVar>& x) { not_equal_offset(s, x[static_cast<std::size_t>(a)], x[static_cast<std::size_t>(b)], offset); }});
+        }
+        const std::string failure = check_model_explanations(m, r, tally, true, 0);
+        if (!failure.empty()) return spec.name + " (instance seed " + std::to_string(instance_seed) + "): " + failure + "\n" + m.describe();
+    }
+    return {};
+}
+
+}  // namespace prune::test

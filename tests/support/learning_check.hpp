@@ -1,0 +1,47 @@
+// The brute-force check of explanations (learning_test.cpp, path_sum_test.cpp): on
+// random instances of one constraint over small domains, a learning search
+// enumerates the solutions while every explanation it computes is checked against
+// the constraint's solutions by brute force:
+//   - a removal or fixing l explained by facts E: every solution satisfying E
+//     satisfies l;
+//   - a failure explained by E: no solution satisfies E.
+// The solutions found must be brute force's. The explanations and fallbacks each
+// propagator kind gave are tallied, so a test can require that a propagator explains
+// itself (no fallback) and was asked at all.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "propagator_check.hpp"
+#include "random_model.hpp"
+
+namespace prune::test {
+
+struct ExplanationTally {
+    std::uint64_t instances = 0;
+    std::uint64_t checked = 0;  // explanations checked
+    struct Kind {
+        std::uint64_t explanations = 0;
+        std::uint64_t fallbacks = 0;
+    };
+    std::map<std::string, Kind> kinds;  // by Propagator::kind()
+};
+
+// Draws `instances` instances of `spec` (arity, domains within [min_value,
+// max_value], parameters) from `seed` and checks each, with one to three random
+// x != y + c beside it so that search meets conflicts (one domain-consistent
+// constraint alone never fails below the root); its propagators' explanations are
+// checked against its own solutions. Empty when all pass, else the first failure
+// (with the instance).
+std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, int instances, ExplanationTally& tally);
+
+// The same check on a model given whole (one or more constraints). `restarts`: may
+// the search restart (a Search with restarts empties a RestartNogoods store it finds).
+// `target`: the index of a constraint whose propagators' explanations are checked
+// against that constraint's solutions alone (the constraint-level check) within the
+// domains after root propagation (learning's original domains: their removals are
+// never facts); the other explanations against the model's.
+std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts = true, int target = -1);
+
+}  // namespace prune::test

@@ -52,11 +52,14 @@ Search::Search(Solver& solver, SearchOptions options)
         run_limit_ = schedule_.limit(0);
     }
     // Counting in bulk (count()): the open-variable tracking is made here, where a
-    // search may allocate, and kept at start() only if this search counts.
+    // search may allocate, and kept at start() only if this search counts. (Not in
+    // a PRUNE_MINIMAL build: its RAM is the embedded budget, docs/embedding.md.)
+#if !defined(PRUNE_MINIMAL)
     if (!projecting() && !solver_.open_tracking()) {
         solver_.start_open_tracking(nogoods_);
         tracking_open_ = true;
     }
+#endif
     reserve_for_search();
 #if defined(PRUNE_MINIMAL)
     if (options_.learn) learning_unavailable_ = "learning is not part of a PRUNE_MINIMAL build";

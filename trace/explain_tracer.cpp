@@ -14,8 +14,9 @@ constexpr std::int64_t max_snapshot_width = 4096;  // wider domains keep their b
 // as they are now).
 class SnapshotExplanation final : public Explanation {
 public:
-    SnapshotExplanation(const std::vector<ExplainTracer::Snapshot>& scope, const Solver& s, const Fact& inferred, std::vector<Fact>& out)
-        : scope_(scope), solver_(s), out_(out) {
+    SnapshotExplanation(const std::vector<ExplainTracer::Snapshot>& scope, const Solver& s, const std::vector<int>& start_min,
+                        const std::vector<int>& start_max, const Fact& inferred, std::vector<Fact>& out)
+        : scope_(scope), solver_(s), start_min_(start_min), start_max_(start_max), out_(out) {
         inferred_ = inferred;
     }
     bool had_value(IntVar x, int v) const override {
@@ -30,8 +31,28 @@ public:
         const ExplainTracer::Snapshot* d = find(x);
         return d != nullptr ? d->min : solver_.value(x);
     }
+    int min_before(IntVar x) const override {
+        const ExplainTracer::Snapshot* d = find(x);
+        return d != nullptr ? d->min : solver_.min(x);
+    }
+    int max_before(IntVar x) const override {
+        const ExplainTracer::Snapshot* d = find(x);
+        return d != nullptr ? d->max : solver_.max(x);
+    }
+    // The bounds when the search began (the tracer's begin()).
+    int initial_min(IntVar x) const override { return start_min_[static_cast<std::size_t>(x.index)]; }
+    int initial_max(IntVar x) const override { return start_max_[static_cast<std::size_t>(x.index)]; }
     void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, false}); }
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, fixed_value(x), true}); }
+    // A bound literal as the removals it stands for, as learning states it.
+    void add_lower_bound(IntVar x, std::int64_t lb) override {
+        const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{initial_max(x)} + 1);
+        for (std::int64_t v = initial_min(x); v < end; ++v) add_removed(x, static_cast<int>(v));
+    }
+    void add_upper_bound(IntVar x, std::int64_t ub) override {
+        const std::int64_t start = std::max<std::int64_t>(ub + 1, initial_min(x));
+        for (std::int64_t v = start; v <= initial_max(x); ++v) add_removed(x, static_cast<int>(v));
+    }
 
 private:
     const ExplainTracer::Snapshot* find(IntVar x) const {
@@ -42,6 +63,8 @@ private:
     }
     const std::vector<ExplainTracer::Snapshot>& scope_;
     const Solver& solver_;
+    const std::vector<int>& start_min_;
+    const std::vector<int>& start_max_;
     std::vector<Fact>& out_;
 };
 
@@ -132,7 +155,7 @@ void ExplainTracer::explain_pending(const Solver& s, const Pending& pending) {
             break;
         }
         facts.clear();
-        SnapshotExplanation view(pending.scope, s, Fact{variable_, pending.values[k], false}, facts);
+        SnapshotExplanation view(pending.scope, s, start_min_, start_max_, Fact{variable_, pending.values[k], false}, facts);
         if (!running_->explain(view)) {
             step.reasons.push_back(removed + ": no explanation of its own (the domains of its scope)");
             continue;

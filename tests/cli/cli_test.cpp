@@ -270,7 +270,7 @@ TEST_CASE("every option that prune help solve and help batch list is one the par
 }
 
 TEST_CASE("prune solve --learn, --learn on, --learn off, --learn=off", "[cli][learning]") {
-    const std::string puzzle = "'" + example("sudoku", "top95_25_hard.txt") + "'";
+    const std::string puzzle = quoted(example("sudoku", "top95_25_hard.txt"));
 #if defined(PRUNE_NO_LEARNING)
     const RunResult refused = run_prune("solve sudoku " + puzzle + " --learn");
     CHECK(refused.exit_code == 2);

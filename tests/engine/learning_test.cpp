@@ -305,6 +305,9 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
         std::set<std::string> kinds;
         bool failures_own;
         std::uint64_t explanations_at_least;  // (about twice as many with these seeds)
+        // inverse, domain consistent, meets a conflict in few random models (4 in
+        // 20,000 with these seeds): it gets more of them.
+        int models = 1500;
     };
     const std::vector<Family> families = {
         {"linear", specs_starting_with({"linear", "sum", "2x-2x"}),
@@ -316,7 +319,7 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
           "x!=y+c", "x=c<=>b"},
          true, 30},
         {"element", specs_starting_with({"element"}), {"element", "element(var)"}, true, 7},
-        {"inverse", specs_starting_with({"inverse"}), {"inverse"}, true, 1},
+        {"inverse", specs_starting_with({"inverse"}), {"inverse"}, true, 2, 20000},
         {"Boolean", specs_starting_with({"clause", "r<=>", "parity", "xor", "eq_reif", "not", "bool_sum"}),
          {"clause", "r<=>or", "xor", "bool-sum"},
          true, 60},
@@ -329,8 +332,9 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
         INFO(family.what);
         REQUIRE(!family.specs.empty());
         OwnTally own;
-        CHECK(check_own_explanations(family.specs, family.kinds, family.failures_own, 15, 1500, own) == "");
-        CHECK(own.models > 1000);
+        CHECK(check_own_explanations(family.specs, family.kinds, family.failures_own, 15, family.models, own) == "");
+        CHECK(own.models > static_cast<std::uint64_t>(family.models) * 2 / 3);
+        INFO("own explanations: " << own.explanations);
         CHECK(own.explanations > family.explanations_at_least);
     }
 }

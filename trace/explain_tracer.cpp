@@ -44,15 +44,6 @@ public:
     int initial_max(IntVar x) const override { return start_max_[static_cast<std::size_t>(x.index)]; }
     void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, false}); }
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, fixed_value(x), true}); }
-    // A bound literal as the removals it stands for, as learning states it.
-    void add_lower_bound(IntVar x, std::int64_t lb) override {
-        const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{initial_max(x)} + 1);
-        for (std::int64_t v = initial_min(x); v < end; ++v) add_removed(x, static_cast<int>(v));
-    }
-    void add_upper_bound(IntVar x, std::int64_t ub) override {
-        const std::int64_t start = std::max<std::int64_t>(ub + 1, initial_min(x));
-        for (std::int64_t v = start; v <= initial_max(x); ++v) add_removed(x, static_cast<int>(v));
-    }
 
 private:
     const ExplainTracer::Snapshot* find(IntVar x) const {

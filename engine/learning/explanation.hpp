@@ -19,6 +19,7 @@
 // conflict analysis and the two watched facts stay sound without knowing of it
 // (docs/architecture.md, "Learning", says why and what it costs).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 
 #include "../int_var.hpp"
@@ -61,8 +62,16 @@ public:
     virtual void add_fixed(IntVar x) = 0;
     // Adds [x >= lb] / [x <= ub] (must have held before the inference: lb <=
     // min_before(x), ub >= max_before(x)); a bound beyond the initial one adds nothing.
-    virtual void add_lower_bound(IntVar x, std::int64_t lb) = 0;
-    virtual void add_upper_bound(IntVar x, std::int64_t ub) = 0;
+    // By default the removals the bound stands for, from the initial domain; learning
+    // leaves out those made at the root.
+    virtual void add_lower_bound(IntVar x, std::int64_t lb) {
+        const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{initial_max(x)} + 1);
+        for (std::int64_t v = initial_min(x); v < end; ++v) add_removed(x, static_cast<int>(v));
+    }
+    virtual void add_upper_bound(IntVar x, std::int64_t ub) {
+        const std::int64_t begin = std::max<std::int64_t>(ub + 1, initial_min(x));
+        for (std::int64_t v = begin; v <= initial_max(x); ++v) add_removed(x, static_cast<int>(v));
+    }
 
 protected:
     Fact inferred_;

@@ -136,19 +136,7 @@ std::string check_enumeration(Random& r, const RandomModel& m, const std::vector
     std::set<Assignment> found;
     std::string failure;
     watch(search, expected, vars.size(), tally, failure, [&](const Assignment& a) { return found.count(a) == 0; });
-    SearchStatus status;
-    while ((status = search.next()) == SearchStatus::solution) {
-        Assignment a;
-        for (IntVar x : vars) a.push_back(s.value(x));
-        if (!std::binary_search(expected.begin(), expected.end(), a)) return "reported a non-solution";
-        if (!found.insert(a).second) return "reported a solution twice";
-        if (!failure.empty()) return failure;
-    }
-    if (!failure.empty()) return failure;
-    if (status != SearchStatus::exhausted) return "enumeration did not exhaust the search";
-    if (found.size() != expected.size())
-        return "found " + std::to_string(found.size()) + " solutions, brute force " + std::to_string(expected.size());
-    return {};
+    return enumerate_exactly(search, s, vars, expected, failure, found);
 }
 
 std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {

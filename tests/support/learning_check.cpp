@@ -35,6 +35,24 @@ std::vector<int> draw_domain(Random& r, int lo, int hi) {
 
 }  // namespace
 
+std::string enumerate_exactly(Search& search, const Solver& s, const std::vector<IntVar>& vars,
+                              const std::vector<Assignment>& expected, const std::string& failure,
+                              std::set<Assignment>& found) {
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        if (!failure.empty()) return failure;
+        Assignment a;
+        for (IntVar x : vars) a.push_back(s.value(x));
+        if (!std::binary_search(expected.begin(), expected.end(), a)) return "reported a non-solution";
+        if (!found.insert(a).second) return "reported a solution twice";
+    }
+    if (!failure.empty()) return failure;
+    if (status != SearchStatus::exhausted) return "enumeration did not exhaust the search";
+    if (found.size() != expected.size())
+        return "found " + std::to_string(found.size()) + " solutions, brute force " + std::to_string(expected.size());
+    return {};
+}
+
 std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts, int target) {
     const std::vector<Assignment> expected = m.solutions();
     std::vector<Assignment> target_solutions;
@@ -69,7 +87,6 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
     Search search(s, o);
     ++tally.instances;
     std::string failure;
-    std::set<Assignment> found;
     const std::size_t n = vars.size();
     if (LearningSearch* learning = search.learning()) {
         learning->on_explanation = [&](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
@@ -87,17 +104,8 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
     } else if (s.root_failed() == false) {
         return "learning is not active: " + search.learning_unavailable();
     }
-    SearchStatus status;
-    while ((status = search.next()) == SearchStatus::solution) {
-        Assignment a;
-        for (IntVar x : vars) a.push_back(s.value(x));
-        if (!std::binary_search(expected.begin(), expected.end(), a)) return "reported a non-solution";
-        if (!found.insert(a).second) return "reported a solution twice";
-    }
-    if (!failure.empty()) return failure;
-    if (status != SearchStatus::exhausted) return "enumeration did not exhaust the search";
-    if (found.size() != expected.size())
-        return "found " + std::to_string(found.size()) + " solutions, brute force " + std::to_string(expected.size());
+    std::set<Assignment> found;
+    if (std::string enumerated = enumerate_exactly(search, s, vars, expected, failure, found); !enumerated.empty()) return enumerated;
     for (int id = 0; id < s.propagator_count(); ++id) {
         const Propagator& p = s.propagator(id);
         ExplanationTally::Kind& k = tally.kinds[p.kind()];

@@ -11,6 +11,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 
 #include "propagator_check.hpp"
@@ -42,6 +43,14 @@ std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, i
 // against that constraint's solutions alone (the constraint-level check) within the
 // domains after root propagation (learning's original domains: their removals are
 // never facts); the other explanations against the model's.
+// Runs `search` to exhaustion over `vars`: every solution it reports is one of
+// `expected` (sorted), none twice, every one of them found (`found`, as they come,
+// for checks that run during the search). A non-empty `failure` (set by such a
+// check) is returned first.
+std::string enumerate_exactly(Search& search, const Solver& s, const std::vector<IntVar>& vars,
+                              const std::vector<Assignment>& expected, const std::string& failure,
+                              std::set<Assignment>& found);
+
 std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts = true, int target = -1);
 
 }  // namespace prune::test

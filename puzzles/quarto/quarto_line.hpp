@@ -14,10 +14,11 @@
 // Pieces without support are removed; that leaves every support intact, so a run
 // reaches its fixpoint (idempotent). Cost per run: usually a few completions per
 // open cell; at most, per piece, the product of the domain sizes of the other open
-// cells but one (16^2 at an empty line). No allocation. Entailed when all four are
-// fixed. (Generalised arc consistency by support enumeration, as in Bessiere and
-// Régin, "Arc consistency for general constraint networks: preliminary results",
-// IJCAI 1997, specialised to Quarto's bit structure.)
+// cells but one (16^2 at an empty line). No allocation. Entailed once at most one
+// cell is open (all its pieces then complete the line). (Generalised arc
+// consistency by support enumeration, as in Bessiere and Régin, "Arc consistency
+// for general constraint networks: preliminary results", IJCAI 1997, specialised
+// to Quarto's bit structure.)
 #pragma once
 #include <array>
 #include <cstdint>

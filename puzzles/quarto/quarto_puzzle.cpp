@@ -365,10 +365,20 @@ std::vector<QuartoMap> QuartoPuzzle::geometric_group() const {
     return group;  // the identity (rows and columns in order, no transposition) comes first
 }
 
+// The model the kind's own counts build: with the masks model, value-consistent
+// alldifferent. The lines are domain consistent and leave the matching little to
+// prune: on the torus with r1c1..r1c3 given it saves 4% of the nodes and costs 8%
+// more instructions. The other models keep the default (domain).
+ModelSettings QuartoPuzzle::counting_settings(QuartoModel model) {
+    ModelSettings settings;
+    if (model == QuartoModel::masks) settings.alldifferent = Consistency::value;
+    return settings;
+}
+
 QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, const SearchOptions& options, int threads) const {
     Counted counted;
     Solver solver;
-    const PuzzleModel m = build_model_as(solver, model, {});
+    const PuzzleModel m = build_model_as(solver, model, counting_settings(model));
     counted.variables = solver.variable_count();
     counted.propagators = solver.propagator_count();
     // H: the piece maps of G0 that fix every given piece (all of G0 without clues); they
@@ -392,7 +402,7 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
     auto builder = [this, model, &m, &prefix](const std::vector<int>* placed) -> ModelBuilder {
         return [this, model, &m, &prefix, placed] {
             auto built = std::make_unique<Solver>();
-            (void)build_model_as(*built, model, {});
+            (void)build_model_as(*built, model, counting_settings(model));
             for (std::size_t i = 0; placed != nullptr && i < placed->size(); ++i) {
                 if (built->assign(m.cells[prefix[i]], (*placed)[i]) == Event::failed) built->fail();
             }
@@ -457,7 +467,7 @@ QuartoPuzzle::Counted QuartoPuzzle::count_fixed(QuartoModel model, const QuartoM
                                                 const SearchOptions& options) const {
     Counted counted;
     Solver solver;
-    const PuzzleModel m = build_model_as(solver, model, {});
+    const PuzzleModel m = build_model_as(solver, model, counting_settings(model));
     const std::vector<int> image(piece_map.begin(), piece_map.end());
     for (int c = 0; c < cells; ++c) {
         if (cell_map[c] == c) {

@@ -98,6 +98,7 @@ public:
     // fix every given piece (G0 itself without clues); the count is the sum over one
     // tuple per orbit of (orbit size) x (count with that tuple placed). A plain count
     // when H is the identity alone. threads > 1: each count on that many threads.
+    static ModelSettings counting_settings(QuartoModel model);
     Counted count_boards(QuartoModel model, int depth, const SearchOptions& options, int threads = 1) const;
     // |Fix(g)| for g = (cell map, piece map): the boards B with B[cell_map[c]] = piece_map[B[c]].
     Counted count_fixed(QuartoModel model, const QuartoMap& cell_map, const QuartoMap& piece_map, const SearchOptions& options) const;

@@ -51,6 +51,24 @@ struct Supports {
         return false;
     }
 
+    // Two open cells, the common case: piece p of one is supported exactly by the
+    // pieces of the other that complete the line with p, one mask per piece, no
+    // search. False when a cell is left without support.
+    bool support_pair(unsigned all, unsigned any, std::uint16_t used) {
+        for (int i = 0; i < 2; ++i) {
+            const int j = 1 - i;
+            for (unsigned left = domain[i] & ~support[i] & ~used & 0xFFFFu; left != 0; left &= left - 1) {
+                const unsigned piece = static_cast<unsigned>(std::countr_zero(left));
+                const unsigned partners = completing[(all & piece) * 16 + (any | piece)] & domain[j] & ~used & ~(1u << piece);
+                if (partners == 0) continue;
+                support[i] = static_cast<std::uint16_t>(support[i] | (1u << piece));
+                support[j] = static_cast<std::uint16_t>(support[j] | partners);
+            }
+            if (support[i] == 0) return false;
+        }
+        return true;
+    }
+
     // Looks for a support of every piece of open cell i not yet supported. False when
     // none is left.
     bool support_cell(int i, unsigned all, unsigned any, std::uint16_t used) {
@@ -108,6 +126,8 @@ Status QuartoLineMasks::propagate(Solver& s) {
             PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
         }
         return s.size(x) == std::popcount(static_cast<unsigned>(completes)) ? Status::entailed : Status::ok;
+    } else if (run.open == 2) {
+        if (!run.support_pair(all, any, used)) return Status::failed;
     } else {
         for (int i = 0; i < run.open; ++i) {
             if (!run.support_cell(i, all, any, used)) return Status::failed;

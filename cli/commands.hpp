@@ -22,6 +22,12 @@ int run_smtlib(const CommandLine& command, std::ostream& out, std::ostream& err)
 int run_split(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_solve_cubes(const CommandLine& command, std::ostream& out, std::ostream& err);
 int run_merge(const std::vector<std::string>& files, std::ostream& out, std::ostream& err);
+// The same for FlatZinc (cli/fzn_cube_commands.cpp): prune split fzn MODEL.fzn --cubes N
+// (args after "fzn"), prune fzn MODEL.fzn --cubes FILE (run_fzn hands over when
+// has_cubes_flag(args)).
+int run_split_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int run_fzn_cubes(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+bool has_cubes_flag(const std::vector<std::string>& args);
 int run_trace_view(const CommandLine& command, std::ostream& out, std::ostream& err);  // cli/trace_view_command.cpp
 // `prune fzn ARGS...` (args after "fzn"), in builds with the FlatZinc front end.
 int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

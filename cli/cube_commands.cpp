@@ -180,15 +180,58 @@ int run_solve_cubes(const CommandLine& command, std::ostream& out, std::ostream&
     return all_done ? exit_solved : exit_limit;
 }
 
-// prune merge RESULTS...: counts add up, solutions are united, cubes without a
-// result are reported as unknown.
+namespace {
+
+// A FlatZinc solution of a results file (its items on one line) as FlatZinc output.
+void print_fzn_solution(const std::string& line, std::ostream& out) {
+    std::string text = line;
+    for (std::size_t at = text.find("; "); at != std::string::npos; at = text.find("; ", at + 2)) text[at + 1] = '\n';
+    if (!text.empty()) out << text << '\n';
+    out << "----------\n";
+}
+
+// The end of a merged FlatZinc result: the solutions, the status line, the summary
+// as comments (the output stays readable by MiniZinc's solns2out). Returns the
+// exit code.
+int finish_fzn_merge(const std::string& mode, const std::set<std::string>& solutions, const std::string& first, bool have_best,
+                     std::int64_t best, const std::string& best_solution, bool complete, std::ostream& out) {
+    bool found = false;
+    if (mode == "all") {
+        for (const std::string& s : solutions) print_fzn_solution(s, out);
+        found = !solutions.empty();
+    } else if (mode == "first") {
+        found = !first.empty() || !solutions.empty();
+        if (found) print_fzn_solution(first, out);
+    } else {
+        found = have_best;
+        if (found) print_fzn_solution(best_solution, out);
+    }
+    // One solution of a satisfaction problem is not all of them: no ==========.
+    if (complete && !(found && mode == "first")) out << (found ? "==========\n" : "=====UNSATISFIABLE=====\n");
+    else if (!found) out << "=====UNKNOWN=====\n";
+    if (mode == "all") out << "% solutions " << solutions.size() << "\n";
+    if (have_best) out << "% best " << best << (complete ? " (optimal)" : " (not proved optimal)") << "\n";
+    if (!found) return complete ? exit_no_solution : exit_limit;
+    return complete || mode == "first" ? exit_solved : exit_limit;
+}
+
+}  // namespace
+
+// prune merge RESULTS...: counts add up, solutions are united, the best objective is
+// kept (FlatZinc), cubes without a result are reported as unknown.
 int run_merge(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
     if (files.empty()) {
-        err << "prune: error: usage: prune merge RESULTS... (the outputs of prune solve ... --cubes)\n";
+        err << "prune: error: usage: prune merge RESULTS... (the outputs of prune solve ... --cubes or prune fzn ... --cubes)\n";
         return exit_usage;
     }
     ResultsFile merged;
     std::map<std::size_t, CubeResult> by_cube;
+    // Optimisation: the best objective over every record, finished or not (a cube
+    // stopped by a limit may still have found the best solution so far).
+    bool have_best = false;
+    std::int64_t best = 0;
+    std::size_t best_cube = 0;
+    std::string best_solution;
     for (const std::string& path : files) {
         std::string text;
         if (!read_text(path, text, err)) return exit_usage;
@@ -206,33 +249,56 @@ int run_merge(const std::vector<std::string>& files, std::ostream& out, std::ost
             err << path << ":2:1: error: results of another problem or mode (" << one.problem << ", " << one.mode << ")\n";
             return exit_usage;
         }
+        const int sense = one.mode == "minimize" ? -1 : one.mode == "maximize" ? +1 : 0;
         for (CubeResult& r : one.results) {
+            if (sense != 0 && r.has_best && !r.solutions.empty()) {
+                const bool better = !have_best || (sense < 0 ? r.best < best : r.best > best) || (r.best == best && r.cube < best_cube);
+                if (better) {
+                    have_best = true;
+                    best = r.best;
+                    best_cube = r.cube;
+                    best_solution = r.solutions.back();
+                }
+            }
             auto [at, inserted] = by_cube.emplace(r.cube, r);
             if (!inserted && !at->second.done && r.done) at->second = std::move(r);  // a rerun that finished
         }
     }
     std::uint64_t count = 0;
     std::set<std::string> solutions;
+    std::string first;  // FlatZinc satisfaction: the solution of the lowest cube
     std::vector<std::size_t> unknown;
     for (std::size_t cube = 0; cube < merged.cubes; ++cube) {
         const auto at = by_cube.find(cube);
         if (at == by_cube.end() || !at->second.done) unknown.push_back(cube);  // no result, or stopped by a limit
         if (at == by_cube.end()) continue;
         count += at->second.count;
+        if (first.empty() && !at->second.solutions.empty()) first = at->second.solutions.front();
         solutions.insert(at->second.solutions.begin(), at->second.solutions.end());
     }
-    if (merged.mode == "count") {
-        out << "count " << count << "\n";
+    const bool fzn = merged.problem.rfind("fzn ", 0) == 0;
+    int code = exit_solved;
+    if (fzn) {
+        code = finish_fzn_merge(merged.mode, solutions, first, have_best, best, best_solution, unknown.empty(), out);
+        out << "% cubes " << merged.cubes << "\n";
+        if (!unknown.empty()) out << "% ";
     } else {
-        for (const std::string& s : solutions) out << s << "\n";
-        out << "solutions " << solutions.size() << "\n";
+        if (merged.mode == "count") {
+            out << "count " << count << "\n";
+        } else {
+            for (const std::string& s : solutions) out << s << "\n";
+            out << "solutions " << solutions.size() << "\n";
+        }
+        out << "cubes " << merged.cubes << "\n";
+        const bool found = merged.mode == "count" ? count > 0 : !solutions.empty();
+        if (unknown.empty()) code = found ? exit_solved : exit_no_solution;
+        else code = merged.mode == "first" && found ? exit_solved : exit_limit;
     }
-    out << "cubes " << merged.cubes << "\n";
-    if (unknown.empty()) return exit_solved;
+    if (unknown.empty()) return code;
     out << "UNKNOWN " << unknown.size() << " cubes:";
     for (std::size_t cube : unknown) out << ' ' << cube;
     out << "\n";
-    return merged.mode == "first" && !solutions.empty() ? exit_solved : exit_limit;
+    return code;
 }
 
 }  // namespace prune::cli

@@ -78,10 +78,14 @@ int run_traced(const char* command, const std::vector<std::string>& args, const 
 }  // namespace
 
 int run_fzn(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (has_cubes_flag(args)) return run_fzn_cubes(args, out, err);  // cli/fzn_cube_commands.cpp
     const std::string help = std::string(flatzinc::usage()) +
                              "prune fzn also takes the tracing flags of prune solve (docs/trace-format.md):\n" + trace_flags_help +
                              "  --explain VAR     how VAR got its value: the model's name (q[3], an element\n"
-                             "                    of the output array q) or the FlatZinc one (X_INTRODUCED_5_)\n";
+                             "                    of the output array q) or the FlatZinc one (X_INTRODUCED_5_)\n"
+                             "and the cubes of prune split fzn (docs/scaling.md, prune help parallel):\n"
+                             "  --cubes FILE      solve the cubes of FILE, write their results for prune merge\n"
+                             "  --range A:B       with --cubes: only cubes A..B-1\n";
     return run_traced("prune fzn", args, help, flatzinc::run, out, err);
 }
 

@@ -176,10 +176,14 @@ const char* const parallel_topic =
     "                                  N independent subproblems, one per line\n"
     "  prune solve KIND FILE --cubes cubes.txt [--range A:B] [-p N] [--count|--all]\n"
     "                                  solve cubes A..B-1, write their results\n"
-    "  prune merge RESULTS...          add the counts up, unite the solutions;\n"
-    "                                  cubes without a result are listed as\n"
-    "                                  UNKNOWN (exit code 3)\n"
-    "  prune-mpi (built when CMake finds MPI) runs a problem on every MPI rank.\n";
+    "  prune split fzn MODEL.fzn --cubes N [-a] > cubes.txt\n"
+    "  prune fzn MODEL.fzn --cubes cubes.txt [--range A:B] [-a] [-p N] [-t MS]\n"
+    "                                  the same for FlatZinc\n"
+    "  prune merge RESULTS...          add the counts up, unite the solutions,\n"
+    "                                  keep the best objective; cubes without a\n"
+    "                                  result are listed as UNKNOWN (exit code 3)\n"
+    "  prune-mpi (built when CMake finds MPI) runs a problem on every MPI rank,\n"
+    "  with --time-limit S / -t MS and --node-limit N for the whole job.\n";
 
 struct Topic {
     const char* name;

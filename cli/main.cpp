@@ -72,6 +72,11 @@ int main(int argc, char** argv) {
     }
     // `prune generate KIND SIZE [...]` has its own few options.
     if (!args.empty() && args[0] == "generate") return run_generate(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+    // `prune split fzn MODEL.fzn --cubes N`: FlatZinc's cubes (no puzzle kind to parse).
+    if (args.size() >= 2 && args[0] == "split" && args[1] == "fzn") {
+        std::ios::sync_with_stdio(false);
+        return run_split_fzn(std::vector<std::string>(args.begin() + 2, args.end()), std::cout, std::cerr);
+    }
     // `prune merge RESULTS...`: the per-cube results of prune solve --cubes, combined.
     if (!args.empty() && args[0] == "merge") {
         std::ios::sync_with_stdio(false);

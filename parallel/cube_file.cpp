@@ -90,6 +90,15 @@ ModelFingerprint fingerprint_of(const Solver& solver) {
     return f;
 }
 
+void mix_into(ModelFingerprint& f, std::string_view bytes) {
+    std::uint64_t h = f.hash;
+    for (const char c : bytes) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 1099511628211ULL;
+    }
+    f.hash = h;
+}
+
 std::string write_cube_file(const CubeFile& file) {
     std::ostringstream out;
     char hash[32];

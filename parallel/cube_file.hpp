@@ -24,9 +24,15 @@
 //     2: solution 3 1 4 ...          (mode all / first: one line per solution)
 //     2: done
 //     2: best 17                     (optimisation: the cube's best objective)
+//
+// FlatZinc (prune split fzn, prune fzn --cubes): the problem line is `fzn FILE
+// [-a] [-f]`, the model fingerprint also covers the bytes of the .fzn file, the
+// modes are first, all, minimize and maximize, and a solution is the FlatZinc
+// output on one line (`x = 3; y = array1d(1..2, [1, 2]);`).
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "parallel/parallel_search.hpp"
@@ -43,6 +49,9 @@ struct ModelFingerprint {
 
 // Of the solver's current domains (call at the root, after propagation).
 ModelFingerprint fingerprint_of(const Solver& solver);
+// Continues the fingerprint's hash over `bytes` (FlatZinc: the .fzn file itself, so
+// that a cube file cannot be applied to another model with the same root domains).
+void mix_into(ModelFingerprint& fingerprint, std::string_view bytes);
 
 struct CubeFile {
     std::string problem;  // the command's problem and settings, as the user gave them
@@ -66,7 +75,7 @@ struct CubeResult {
 
 struct ResultsFile {
     std::string problem;
-    std::string mode;  // count, all, first
+    std::string mode;  // count, all, first; FlatZinc also minimize, maximize
     std::size_t cubes = 0;  // in the cube file
     std::vector<CubeResult> results;
 };

@@ -31,10 +31,21 @@ _prune() {
     case "$command" in
         solve | check | smtlib | split)
             if [ "$COMP_CWORD" -eq 2 ]; then
-                COMPREPLY=($(compgen -W "$(_prune_kinds "$prune_command")" -- "$cur"))
+                local kinds
+                kinds=$(_prune_kinds "$prune_command")
+                [ "$command" = split ] && kinds="fzn $kinds"  # prune split fzn MODEL.fzn --cubes N
+                COMPREPLY=($(compgen -W "$kinds" -- "$cur"))
                 return
             fi
             local kind=${COMP_WORDS[2]}
+            if [ "$command" = split ] && [ "$kind" = fzn ]; then
+                if [[ "$cur" == -* ]]; then
+                    COMPREPLY=($(compgen -W "--cubes -a -f -s --help" -- "$cur"))
+                elif [ "$prev" != --cubes ]; then
+                    COMPREPLY=($(compgen -f -- "$cur"))
+                fi
+                return
+            fi
             case "$prev" in
                 --restarts) COMPREPLY=($(compgen -W "none luby geometric" -- "$cur")); return ;;
                 --var) COMPREPLY=($(compgen -W "input first-fail domwdeg" -- "$cur")); return ;;
@@ -83,7 +94,7 @@ _prune() {
                 return
             fi
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --memory-limit --learn --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --memory-limit --learn --cubes --range --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

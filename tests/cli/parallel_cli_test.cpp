@@ -152,3 +152,143 @@ TEST_CASE("prune split and merge: --all over cubes gives the solution set", "[pa
     CHECK(merged.exit_code == 0);
     CHECK(contains(merged.out, "solutions 216\n"));
 }
+
+namespace {
+
+std::string fzn_input(const std::string& name) { return quoted(source_dir() + "/tests/inputs/fzn/" + name); }
+
+// The lines of `out` that start with `prefix` (FlatZinc output items), as a set.
+std::set<std::string> lines_starting(const std::string& out, const std::string& prefix) {
+    std::set<std::string> set;
+    for (const std::string& line : lines_of(out)) {
+        if (starts_with(line, prefix)) set.insert(line);
+    }
+    return set;
+}
+
+// The last value of the last `mark = array1d(...)` line: a Golomb ruler's length.
+std::string ruler_length(const std::string& out) {
+    std::string last;
+    for (const std::string& line : lines_of(out)) {
+        if (starts_with(line, "mark = ")) last = line;
+    }
+    const std::size_t comma = last.rfind(", ");
+    if (comma == std::string::npos) return "(no ruler in: " + out + ")";
+    return last.substr(comma + 2, last.find(']', comma) - comma - 2);
+}
+
+// prune split fzn MODEL --cubes N FLAGS, written to DIR/NAME.
+std::string split_fzn(const ScratchDirectory& dir, const std::string& name, const std::string& model, const std::string& n,
+                      const std::string& flags = "") {
+    const RunResult split = run_prune("split fzn " + model + " --cubes " + n + flags);
+    REQUIRE(split.exit_code == 0);
+    REQUIRE(starts_with(split.out, "prune-cubes 1\nproblem fzn "));
+    return write_file(dir, name, split.out);
+}
+
+}  // namespace
+
+TEST_CASE("prune split fzn, fzn --cubes by ranges and merge: the optimum of prune fzn", "[parallel][cli][cubes]") {
+    ScratchDirectory dir;
+    const std::string golomb = fzn_input("golomb7.fzn");
+    const RunResult whole = run_prune("fzn " + golomb);
+    REQUIRE(whole.exit_code == 0);
+    REQUIRE(contains(whole.out, "==========\n"));
+    CHECK(ruler_length(whole.out) == "25");
+    const std::string cubes = split_fzn(dir, "cubes.txt", golomb, "30");
+    const RunResult first = run_prune("fzn " + golomb + " --cubes " + quoted(cubes) + " --range :10");
+    const RunResult rest = run_prune("fzn " + golomb + " --cubes " + quoted(cubes) + " --range 10: -p 2");
+    REQUIRE(first.exit_code == 0);
+    REQUIRE(rest.exit_code == 0);
+    CHECK(contains(first.out, "\nmode minimize\n"));
+    const std::string r1 = write_file(dir, "r1.txt", first.out);
+    const std::string r2 = write_file(dir, "r2.txt", rest.out);
+    const RunResult merged = run_prune("merge " + quoted(r1) + " " + quoted(r2));
+    CHECK(merged.exit_code == 0);
+    CHECK(ruler_length(merged.out) == ruler_length(whole.out));
+    CHECK(contains(merged.out, "----------\n==========\n% best 25 (optimal)\n"));
+    CHECK_FALSE(contains(merged.out, "UNKNOWN"));
+    // One range missing: the best of the cubes solved so far, not proved optimal,
+    // the missing cubes listed, exit code 3.
+    const RunResult partial = run_prune("merge " + quoted(r1));
+    CHECK(partial.exit_code == 3);
+    CHECK_FALSE(contains(partial.out, "=========="));
+    CHECK(contains(partial.out, " cubes: 10 11 12"));
+    CHECK(starts_with(lines_of(partial.out).back(), "% UNKNOWN "));
+    if (contains(partial.out, "mark = ")) CHECK(contains(partial.out, "(not proved optimal)"));
+    else CHECK(contains(partial.out, "=====UNKNOWN=====\n"));
+    // Maximisation: the merge keeps the largest objective.
+    const std::string maximize = quoted(source_dir() + "/tests/flatzinc/cases/maximize.fzn");
+    const std::string max_cubes = split_fzn(dir, "max-cubes.txt", maximize, "8");
+    const RunResult max_solved = run_prune("fzn " + maximize + " --cubes " + quoted(max_cubes) + " -p 2");
+    REQUIRE(max_solved.exit_code == 0);
+    CHECK(contains(max_solved.out, "\nmode maximize\n"));
+    const RunResult max_merged = run_prune("merge " + quoted(write_file(dir, "max.txt", max_solved.out)));
+    CHECK(max_merged.exit_code == 0);
+    CHECK(contains(max_merged.out, "obj = 11;\n----------\n==========\n% best 11 (optimal)\n"));
+}
+
+TEST_CASE("prune split fzn -a and merge: the solution set of prune fzn -a; one solution without -a", "[parallel][cli][cubes]") {
+    ScratchDirectory dir;
+    const std::string queens = fzn_input("queens8.fzn");
+    const RunResult whole = run_prune("fzn " + queens + " -a");
+    REQUIRE(whole.exit_code == 0);
+    const std::set<std::string> expected = lines_starting(whole.out, "q = ");
+    CHECK(expected.size() == 92);
+    const std::string cubes = split_fzn(dir, "cubes.txt", queens, "20", " -a");
+    CHECK(contains(slurp(cubes), "\nproblem fzn " + source_dir() + "/tests/inputs/fzn/queens8.fzn -a\n"));
+    const RunResult a = run_prune("fzn " + queens + " -a --cubes " + quoted(cubes) + " --range :7");
+    const RunResult b = run_prune("fzn " + queens + " -a --cubes " + quoted(cubes) + " --range 7: -p 3");
+    REQUIRE(a.exit_code == 0);
+    REQUIRE(b.exit_code == 0);
+    const RunResult merged = run_prune("merge " + quoted(write_file(dir, "a.txt", a.out)) + " " + quoted(write_file(dir, "b.txt", b.out)));
+    CHECK(merged.exit_code == 0);
+    CHECK(lines_starting(merged.out, "q = ") == expected);
+    CHECK(contains(merged.out, "==========\n% solutions 92\n% cubes "));
+    // Without -a: one solution, which prune fzn -a has too; not all of them, so no
+    // ==========.
+    const RunResult one = run_prune("fzn " + queens + " --cubes " + quoted(cubes) + " -p 2");
+    REQUIRE(one.exit_code == 0);
+    CHECK(contains(one.out, "\nmode first\n"));
+    const RunResult first = run_prune("merge " + quoted(write_file(dir, "one.txt", one.out)));
+    CHECK(first.exit_code == 0);
+    const std::set<std::string> found = lines_starting(first.out, "q = ");
+    REQUIRE(found.size() == 1);
+    CHECK(expected.count(*found.begin()) == 1);
+    CHECK_FALSE(contains(first.out, "=========="));
+}
+
+TEST_CASE("prune fzn --cubes: unsatisfiable, another model refused, bad flags", "[parallel][cli][cubes]") {
+    ScratchDirectory dir;
+    const std::string unsat = quoted(source_dir() + "/tests/flatzinc/cases/unsat.fzn");
+    const RunResult split = run_prune("split fzn " + unsat + " --cubes 4");
+    REQUIRE((split.exit_code == 0 || split.exit_code == 1));  // 1: it fails at the root (no cube)
+    const std::string cubes = write_file(dir, "unsat-cubes.txt", split.out);
+    const RunResult solved = run_prune("fzn " + unsat + " --cubes " + quoted(cubes));
+    REQUIRE(solved.exit_code == 0);
+    const RunResult merged = run_prune("merge " + quoted(write_file(dir, "u.txt", solved.out)));
+    CHECK(merged.exit_code == 1);
+    CHECK(contains(merged.out, "=====UNSATISFIABLE=====\n"));
+    // The cube file names its model by a fingerprint of the root domains and of the
+    // .fzn bytes: another model, or the same one with one more comment, is refused.
+    const std::string golomb = fzn_input("golomb7.fzn");
+    const std::string golomb_cubes = write_file(dir, "g.txt", run_prune("split fzn " + golomb + " --cubes 10").out);
+    const RunResult other = run_prune("fzn " + fzn_input("golomb9.fzn") + " --cubes " + quoted(golomb_cubes));
+    CHECK(other.exit_code == 2);
+    CHECK(contains(other.err, "another model"));
+    const std::string edited = write_file(dir, "edited.fzn", "% one more comment\n" + slurp(source_dir() + "/tests/inputs/fzn/golomb7.fzn"));
+    const RunResult changed = run_prune("fzn " + quoted(edited) + " --cubes " + quoted(golomb_cubes));
+    CHECK(changed.exit_code == 2);
+    CHECK(contains(changed.err, "another model"));
+    // Flags that do not go with cubes.
+    CHECK(run_prune("fzn " + golomb + " --cubes " + quoted(golomb_cubes) + " -n 3").exit_code == 2);
+    CHECK(run_prune("fzn " + golomb + " --cubes " + quoted(golomb_cubes) + " --trace t.jsonl").exit_code == 2);
+    CHECK(run_prune("split fzn " + golomb).exit_code == 2);
+    CHECK(run_prune("split fzn " + golomb + " --cubes many").exit_code == 2);
+    CHECK(run_prune("fzn " + golomb + " --cubes " + quoted(golomb_cubes) + " --range 5:2").exit_code == 2);
+    // Results of a puzzle and of a FlatZinc model do not merge.
+    const std::string puzzle_cubes = write_file(dir, "p.txt", run_prune("split ostomachion --cubes 4").out);
+    const std::string puzzle_results = write_file(dir, "pr.txt", run_prune("solve ostomachion --cubes " + quoted(puzzle_cubes) + " --all").out);
+    const std::string fzn_results = write_file(dir, "fr.txt", run_prune("fzn " + golomb + " --cubes " + quoted(golomb_cubes)).out);
+    CHECK(run_prune("merge " + quoted(puzzle_results) + " " + quoted(fzn_results)).exit_code == 2);
+}

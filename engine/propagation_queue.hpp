@@ -1,8 +1,8 @@
 // PropagationQueue: the propagators waiting to run, one FIFO per cost class.
 //
 // Each class is a ring whose capacity is a power of two no smaller than the number
-// of propagators; a propagator is queued at most once (its `queued` flag), so the
-// rings never overflow and never grow during search.
+// of propagators of that class; a propagator is queued at most once (its `queued`
+// flag), so the rings never overflow and never grow during search.
 #pragma once
 #include <array>
 #include <cstddef>
@@ -15,18 +15,17 @@ namespace prune {
 
 class PropagationQueue {
 public:
-    // Makes room for `propagators` entries per class (at the root, never in search).
-    void reserve(std::size_t propagators) {
-        std::size_t capacity = 16;
+    // Makes room for `propagators` entries in a class (at the root, never in search).
+    void reserve(int cost_class, std::size_t propagators) {
+        Ring& r = rings_[cost_class];
+        if (r.slots.size() >= propagators) return;
+        std::size_t capacity = 4;
         while (capacity < propagators) capacity *= 2;
-        for (Ring& r : rings_) {
-            if (r.slots.size() >= capacity) continue;
-            std::vector<Propagator*> bigger(capacity, nullptr);
-            for (std::size_t i = 0; i < r.count; ++i) bigger[i] = r.slots[(r.head + i) & r.mask];
-            r.slots.swap(bigger);
-            r.head = 0;
-            r.mask = capacity - 1;
-        }
+        std::vector<Propagator*> bigger(capacity, nullptr);
+        for (std::size_t i = 0; i < r.count; ++i) bigger[i] = r.slots[(r.head + i) & r.mask];
+        r.slots.swap(bigger);
+        r.head = 0;
+        r.mask = capacity - 1;
     }
     void push(Propagator* p, int cost_class) {
         Ring& r = rings_[cost_class];

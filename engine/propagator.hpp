@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "event.hpp"
+#include "int_var.hpp"
 #include "trail.hpp"
 
 namespace prune {
@@ -97,8 +98,8 @@ public:
     const std::string& name() const { return name_; }
     void set_name(std::string name) { name_ = std::move(name); }
 #endif
-    // Variable indices this propagator subscribed to, in subscription order.
-    const std::vector<int>& scope() const { return scope_; }
+    // The variables this propagator subscribed to, in subscription order.
+    const std::vector<IntVar>& scope() const { return scope_; }
 
     struct Counters {
         std::uint64_t runs = 0;
@@ -125,6 +126,15 @@ public:
 
 protected:
     void advise_me() { wants_advice_ = true; }
+    // Declares, in the constructor, the variables attach() will subscribe to, each
+    // once and in this order: the scope is then this vector, not a copy built by the
+    // subscriptions, and a propagator whose variables are its scope reads them with
+    // scope() instead of keeping them twice (AllDifferentSmall: 27 copies fewer in a
+    // sudoku). Not for a propagator that reorders its variables.
+    void declare_scope(std::vector<IntVar> vars) {
+        scope_ = std::move(vars);
+        scope_declared_ = true;
+    }
     // Declares exact_with_one_open(): domain consistent whenever all but one scope
     // variable are fixed. Checked by the solving fuzzer's counts.
     void declare_exact_with_one_open() { exact_with_one_open_ = true; }
@@ -136,9 +146,10 @@ private:
     bool wants_advice_ = false;
     bool exact_with_one_open_ = false;
     bool queued_ = false;
+    bool scope_declared_ = false;
     int id_ = -1;
     TrailedInt entailed_;
-    std::vector<int> scope_;
+    std::vector<IntVar> scope_;
 #if !defined(PRUNE_MINIMAL)
     std::string name_;
     Counters counters_;

@@ -23,6 +23,7 @@ Search::Search(Solver& solver, SearchOptions options)
         add_phase(options_.decision_variables, options_.variable, options_.value, listed);
     } else if (!projecting()) {
         std::vector<IntVar> all;
+        all.reserve(static_cast<std::size_t>(n));
         for (int i = 0; i < n; ++i) all.push_back(IntVar{i});
         add_phase(all, options_.variable, options_.value, listed);
     }
@@ -446,7 +447,7 @@ void Search::record_failure() {
     solver_.clear_queue();
     if (!uses_weights_) return;
     if (const Propagator* p = solver_.failed_propagator()) {
-        for (int x : p->scope()) weight_[x] += 1;
+        for (IntVar x : p->scope()) weight_[x.index] += 1;
     }
 }
 

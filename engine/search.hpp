@@ -103,12 +103,12 @@ struct SearchOptions {
     // always when optimising); otherwise the search stops restarting and goes on as
     // plain depth-first search, still complete and exact.
     std::size_t nogood_capacity = 0;
-    // Undo entries (16 bytes each) reserved when the search starts; beyond them the
-    // trail grows, which then allocates. 0: from the model, three per value of the
-    // variables' domains (a removal saves a domain word and, once per node, two
-    // header slots) plus 16 per variable and 1,024, capped at 64 per variable +
-    // 1,024. An arena solver (memory.hpp) may set what its runs need, measured by
-    // Solver::trail().high_water() after a run (docs/embedding.md).
+    // Undo entries (16 bytes each, 12 on a 32-bit target) reserved when the search
+    // starts; beyond them the trail grows, which then allocates. 0: from the model,
+    // three per value of the variables' domains (a removal saves a domain word and,
+    // once per node, two header slots) plus 16 per variable and 1,024, capped at 64
+    // per variable + 1,024. An arena solver (memory.hpp) may set what its runs need,
+    // measured by Solver::trail().high_water() after a run (docs/embedding.md).
     std::size_t trail_reserve = 0;
     // Choice points (24 bytes each, plus a trail level) reserved when the search
     // starts; deeper searches grow the stack, which then allocates. 0: 4 per

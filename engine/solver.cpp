@@ -88,16 +88,37 @@ void Solver::register_propagator(std::unique_ptr<Propagator> p) {
     assert(depth() == 0 && "propagators are posted at the root");
     p->id_ = static_cast<int>(propagators_.size());
     propagators_.push_back(std::move(p));
-    // Every propagator fits in its queue at once, so the queue never grows in search.
-    queue_.reserve(propagators_.size());
     Propagator* added = propagators_.back().get();
+    // Every propagator fits in its class's queue at once, so the queue never grows in
+    // search.
+    const int cost_class = static_cast<int>(added->cost_);
+    queue_.reserve(cost_class, ++class_sizes_[static_cast<std::size_t>(cost_class)]);
+    // The scope is gathered while attach() subscribes, then copied at its size (an
+    // attach that posts another propagator stages that one's scope after its own).
+    const Propagator* outer = attaching_;
+    const std::size_t staged_from = staged_scope_.size();
+    attaching_ = added;
     added->attach(*this);
+    if (added->scope_declared_) {
+        assert(std::equal(staged_scope_.begin() + static_cast<std::ptrdiff_t>(staged_from), staged_scope_.end(),
+                          added->scope_.begin(), added->scope_.end()) &&
+               "attach() subscribed to other variables than the declared scope");
+    } else {
+        added->scope_.assign(staged_scope_.begin() + static_cast<std::ptrdiff_t>(staged_from), staged_scope_.end());
+    }
+    staged_scope_.erase(staged_scope_.begin() + static_cast<std::ptrdiff_t>(staged_from), staged_scope_.end());
+    attaching_ = outer;
+    if (staged_from == 0 && staged_scope_.capacity() > 1024) std::vector<IntVar>().swap(staged_scope_);  // a huge scope's room
     schedule(added);
 }
 
 void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
     Subscriptions& subs = subscriptions_[x.index];
-    const Subscription added{p, tag, c};
+    const Subscription added{p, tag};
+    // One more entry while the list is short, half as many again beyond: short lists
+    // (nearly all) are then exactly their size, long ones cost amortised constant time.
+    const std::size_t size = subs.list.size();
+    if (size == subs.list.capacity()) subs.list.reserve(size < 16 ? size + 1 : size + size / 2);
     // Model building only: an insertion in the middle is fine.
     if (c == Condition::domain) {
         subs.list.insert(subs.list.begin() + subs.domain_end, added);
@@ -109,7 +130,11 @@ void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
     } else {
         subs.list.push_back(added);
     }
-    p->scope_.push_back(x.index);
+    if (p == attaching_) {
+        staged_scope_.push_back(x);
+    } else if (!p->scope_declared_) {
+        p->scope_.push_back(x);
+    }
 }
 
 void Solver::wake(int x, Event e) {
@@ -117,7 +142,7 @@ void Solver::wake(int x, Event e) {
     const std::size_t end = e == Event::domain ? subs.domain_end : e == Event::bounds ? subs.bounds_end : subs.list.size();
     for (std::size_t i = 0; i < end; ++i) {
         const Subscription& s = subs.list[i];
-        assert(wakes(e, s.condition));
+        assert(wakes(e, i < subs.domain_end ? Condition::domain : i < subs.bounds_end ? Condition::bounds : Condition::fixed));
         Propagator* p = s.propagator;
         if (p->queued_ && !p->wants_advice_) continue;
         if (p == running_ && p->idempotent_) continue;
@@ -137,9 +162,9 @@ void Solver::start_open_tracking(const Propagator* ignored) {
         // Subscriptions, not distinct variables: a propagator naming a variable twice
         // (a clause x or not x, a reified constraint whose result is also an operand)
         // is not exact with that variable open, and so never counts as one open.
-        for (int x : p->scope()) {
-            on[static_cast<std::size_t>(x)].push_back(p->id());
-            if (!domains_.fixed(x)) ++open[static_cast<std::size_t>(p->id())];
+        for (IntVar x : p->scope()) {
+            on[static_cast<std::size_t>(x.index)].push_back(p->id());
+            if (!domains_.fixed(x.index)) ++open[static_cast<std::size_t>(p->id())];
         }
     }
     open_watch_begin_.assign(1, 0);

@@ -164,6 +164,21 @@ public:
     void name_propagators_from(int first, const std::string& name);
     std::uint64_t propagations() const { return propagations_; }
 
+    // ---- Scratch memory shared by the propagators ----
+    // A propagator may use scratch() as it likes during one run of propagate(); what
+    // it leaves there is gone by its next run (other propagators use it in between).
+    // It reserves what a run needs when posted (in attach()), never in propagate().
+    // One buffer for all: a model of many like propagators (a sudoku's 27
+    // alldifferent) keeps one set of working arrays, not one each. 8-byte aligned.
+    void reserve_scratch(std::size_t bytes) {
+        const std::size_t words = (bytes + 7) / 8;
+        if (words <= scratch_words_) return;
+        scratch_.reset();  // first, so that the arena (memory.hpp) can serve the bigger one from it
+        scratch_ = std::make_unique<std::uint64_t[]>(words);
+        scratch_words_ = words;
+    }
+    void* scratch() const { return scratch_.get(); }
+
     // ---- Open variables per propagator (counting in bulk, Search::count) ----
     // While tracking, the solver keeps, per propagator, its subscriptions to open
     // variables (trailed; a variable named twice counts twice, never as one open one),
@@ -246,15 +261,18 @@ public:
     std::string display_name(const Propagator& p) const;
 
 private:
+    // (The condition is the group the subscription sits in, below: 8 bytes on a
+    // 32-bit target.)
     struct Subscription {
         Propagator* propagator;
         int tag;
-        Condition condition;
     };
     // A variable's subscriptions, grouped by condition so that an event visits only
     // the ones it wakes: [0, domain_end) wait for any change, [domain_end, bounds_end)
     // for bounds, the rest for fixing. A removal inside the domain (the common event)
-    // then skips every bounds and fixed subscriber without looking at it.
+    // then skips every bounds and fixed subscriber without looking at it. The list
+    // grows by one entry at a time while short (most are: a variable is in a few
+    // constraints), so it holds exactly its subscriptions, and geometrically beyond.
     struct Subscriptions {
         std::vector<Subscription> list;
         std::uint32_t domain_end = 0;
@@ -302,6 +320,14 @@ private:
     std::vector<std::pair<std::string, int>> variable_aliases_;  // (old name, variable index)
     std::vector<Subscriptions> subscriptions_;
     std::vector<std::unique_ptr<Propagator>> propagators_;
+    // The propagators of each cost class, for the queue's rings.
+    std::array<std::size_t, propagator_cost_classes> class_sizes_{};
+    // The scope of the propagator being attached, gathered here so that its own list
+    // is allocated once at its exact size (register_propagator()).
+    const Propagator* attaching_ = nullptr;
+    std::vector<IntVar> staged_scope_;
+    std::unique_ptr<std::uint64_t[]> scratch_;
+    std::size_t scratch_words_ = 0;
     PropagationQueue queue_;
     Propagator* running_ = nullptr;
     const Propagator* failed_propagator_ = nullptr;

@@ -57,9 +57,12 @@ public:
     }
 
 private:
+    // The old bytes as two 32-bit halves, not a std::uint64_t: an entry is then 12
+    // bytes on a 32-bit target, not 16 (no padding to align them), and 16 on a 64-bit
+    // one as before. (memcpy copies them either way.)
     struct Entry {
         void* slot;
-        std::uint64_t old_bytes;
+        std::uint32_t old_bytes[2];
     };
     std::vector<Entry> entries_;
     std::vector<std::size_t> level_starts_;

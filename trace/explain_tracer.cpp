@@ -128,7 +128,8 @@ void ExplainTracer::on_domain_change(const Solver& s, IntVar x, const DomainBefo
         }
     }
     std::vector<int> seen;
-    for (int y : running_->scope()) {
+    for (const IntVar scoped : running_->scope()) {
+        const int y = scoped.index;
         if (std::find(seen.begin(), seen.end(), y) != seen.end()) continue;
         seen.push_back(y);
         pending.scope.push_back(snapshot(s, IntVar{y}, y == x.index ? &before : nullptr));

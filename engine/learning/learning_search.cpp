@@ -567,7 +567,8 @@ bool LearningSearch::held_before(const std::vector<Fact>& facts, int cut) const 
 void LearningSearch::fallback(const Propagator& p, int cut, std::vector<Fact>& out) {
     ++statistics_.fallback_explanations;
     ++scope_stamp_;
-    for (int x : p.scope()) {
+    for (const IntVar scoped : p.scope()) {
+        const int x = scoped.index;
         if (variable_stamp_[static_cast<std::size_t>(x)] == scope_stamp_) continue;  // a variable listed twice
         variable_stamp_[static_cast<std::size_t>(x)] = scope_stamp_;
         const int fixed_at = equal_position_[x];

@@ -16,9 +16,12 @@
 // others), so a run costs O(e + u * c) word operations for u unfixed variables, e
 // edges and c components, plus O(n) to read the domains: for a sudoku house, a few
 // hundred instructions.
-// Idempotent; entailed when no two domains share a value. Its working arrays are
-// sized by the arity n and the value window w (one block of 8(n + 2w) + 4n + 2w
-// bytes: 270 for a sudoku house), allocated at construction, never after. Under learning it explains by Hall sets
+// Idempotent; entailed when no two domains share a value. Its working arrays (8(n +
+// 2w) + 3n + 2w bytes for arity n and value window w: 261 for a sudoku house) are
+// scratch, rebuilt by every run, so they live in the solver's scratch buffer, shared
+// with every other propagator (Solver::reserve_scratch()): a sudoku's 27 houses keep
+// one set, not 27. A propagator keeps only its vars and its last matching (n bytes),
+// allocated at construction, never after. Under learning it explains by Hall sets
 // (alldifferent_explain.hpp). all_different(domain) picks it when the variables fit.
 #pragma once
 #include <cstdint>
@@ -44,36 +47,39 @@ public:
     bool explain(Explanation& e) const override;
 
 private:
+    // One run's working arrays, in the solver's scratch: per unfixed variable (n at
+    // most) or per value bit of the window (w, at most 64), with n <= w once a
+    // matching exists. The run's graph has its n unfixed variables numbered 0..n-1
+    // (index: their position in the scope), with the fixed variables' values taken
+    // out of their domains.
+    struct Work {
+        int n;                          // unfixed variables
+        std::uint64_t* domain;          // [n]
+        // The graph on matched values (each names the variable holding it):
+        std::uint64_t* successors;      // [w] a -> the matched values a's variable could take
+        std::uint64_t* takers;          // [w] b -> the variables (by matched value) that could take b
+        signed char* index;             // [n]
+        signed char* match;             // [n] variable -> matched bit, or -1
+        signed char* queue;             // [n] BFS queue of variables
+        signed char* owner;             // [w] bit -> matched variable, or -1
+        signed char* parent;            // [w] BFS: bit -> variable that reached it
+    };
+    Work work(Solver& s) const;
     // The steps of propagate(): gather the unfixed variables and take the fixed ones'
     // values out of them (failed, entailed when the domains are pairwise disjoint, or
     // ok); match them; build the graph on matched values.
-    Status collect_unfixed(Solver& s);
-    bool match();
-    std::uint64_t build_graph(std::uint64_t matched, std::uint64_t free_values);
-    bool augment(int root);
+    Status collect_unfixed(Solver& s, Work& w) const;
+    bool match(Work& w);
+    static std::uint64_t build_graph(const Work& w, std::uint64_t matched, std::uint64_t free_values);
+    static bool augment(const Work& w, int root);
     // Removes from the variables matched to the values `members` every value outside
     // `allowed`; false on a wipe-out.
-    bool prune_outside(Solver& s, std::uint64_t members, std::uint64_t allowed);
+    bool prune_outside(Solver& s, const Work& w, std::uint64_t members, std::uint64_t allowed) const;
 
-    std::vector<IntVar> vars_;
+    // Its variables are its scope (declare_scope()), read as scope().
     std::int64_t base_;                 // bit i of a domain word is value base_ + i
-    // The arrays below live in storage_: per variable (n) or per value bit of the
-    // window (w, at most 64), with n <= w once a matching exists.
-    std::unique_ptr<std::uint64_t[]> storage_;
     int width_ = 0;                     // w
-    // One run's graph: its n_ unfixed variables, numbered 0..n_-1 (index_: their
-    // position in vars_), with the fixed variables' values taken out of their domains.
-    int n_ = 0;
-    std::uint64_t* domain_;             // [n]
-    // The graph on matched values (each names the variable holding it):
-    std::uint64_t* successors_;         // [w] a -> the matched values a's variable could take
-    std::uint64_t* takers_;             // [w] b -> the variables (by matched value) that could take b
-    signed char* index_;                // [n]
-    signed char* match_;                // [n] variable -> matched bit, or -1
-    signed char* hint_;                 // [n] vars_[i] -> its value bit in the last matching
-    signed char* queue_;                // [n] BFS queue of variables
-    signed char* owner_;                // [w] bit -> matched variable, or -1
-    signed char* parent_;               // [w] BFS: bit -> variable that reached it
+    std::unique_ptr<signed char[]> hint_;  // [n] scope()[i] -> its value bit in the last matching
     [[no_unique_address]] HallExplainer explainer_;
 };
 

@@ -66,7 +66,7 @@ constexpr char easter_monster[] =
     }
     // The undo log and the depth this run needs (the sudoku-reserves line: 438 entries
     // and 12 choice points), not the engine's estimates from the model (3,859 entries
-    // and 388 choice points: 71 KB here).
+    // and 388 choice points: 56 KB here).
     prune::SearchOptions options;
     options.trail_reserve = 512;
     options.depth_reserve = 32;

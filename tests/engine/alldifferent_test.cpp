@@ -242,3 +242,27 @@ TEST_CASE("all_different(domain) picks the word-parallel propagator only when it
     CHECK(dynamic_cast<const prune::AllDifferentSmall*>(&s.propagator(1)) != nullptr);
     CHECK(dynamic_cast<const prune::AllDifferentSmall*>(&s.propagator(3)) == nullptr);
 }
+
+TEST_CASE("word-parallel GAC propagators of different sizes share the solver's scratch", "[alldifferent]") {
+    // Their working arrays are scratch in one buffer (Solver::reserve_scratch()), laid
+    // out by each run's own arity and value window: a 4-variable one over 1..4 and a
+    // 3-variable one over 1..9, on shared variables, keep exactly their solutions.
+    prune::Solver s;
+    std::vector<prune::IntVar> x = s.new_int_vars(4, 1, 4);
+    const prune::IntVar e = s.new_int_var(1, 9);
+    REQUIRE(prune::all_different(s, x, prune::Consistency::domain));
+    REQUIRE(prune::all_different(s, {x[0], x[1], e}, prune::Consistency::domain));
+    REQUIRE(dynamic_cast<const prune::AllDifferentSmall*>(&s.propagator(1)) != nullptr);
+    REQUIRE(dynamic_cast<const prune::AllDifferentSmall*>(&s.propagator(3)) != nullptr);
+    // The GAC propagator's variables are its declared scope, in order.
+    CHECK(s.propagator(1).scope() == x);
+    CHECK(s.propagator(3).scope() == std::vector<prune::IntVar>{x[0], x[1], e});
+    for (const prune::ValueSelection value : {prune::ValueSelection::min, prune::ValueSelection::max}) {
+        prune::SearchOptions o;
+        o.value = value;
+        prune::Search search(s, o);
+        std::uint64_t found = 0;
+        REQUIRE(search.count(found) == prune::SearchStatus::exhausted);
+        CHECK(found == 24 * 7);  // the permutations of x, then e apart from x[0] and x[1]
+    }
+}

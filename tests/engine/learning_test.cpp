@@ -265,7 +265,8 @@ std::string check_own_explanations(const std::vector<const ConstraintSpec*>& spe
             if (kinds.count(prop.kind()) == 0) continue;
             // (A variable in two places of one scope, b <-> x = c on b itself say, is
             // a degenerate case the explanations leave to the fallback.)
-            std::set<int> distinct(prop.scope().begin(), prop.scope().end());
+            std::set<int> distinct;
+            for (IntVar x : prop.scope()) distinct.insert(x.index);
             if (distinct.size() != prop.scope().size()) continue;
             if (learning->fell_back(prop, false)) failure = std::string(prop.kind()) + " fell back for a fact it inferred";
             if (failures_own && learning->fell_back(prop, true)) failure = std::string(prop.kind()) + " fell back for its failure";

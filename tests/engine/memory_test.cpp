@@ -138,3 +138,20 @@ TEST_CASE("vectors growing in an arena reuse what they drop", "[memory][arena]")
     INFO("peak " << s.arena()->peak() << " bytes, " << allocated << " bytes allocated in all");
     CHECK(s.arena()->peak() < allocated * 3 / 4);
 }
+
+TEST_CASE("a propagator's scope is kept at its exact size", "[memory][arena]") {
+    // Gathered while attach() subscribes and copied once (or declared by the
+    // propagator): no room past the last variable, which an embedded model pays for
+    // once per propagator.
+    Solver s;
+    queens_alldifferent(s, 8, Consistency::value);
+    const std::vector<IntVar> cells = s.new_int_vars(9, 1, 9);
+    REQUIRE(all_different(s, cells, Consistency::domain));
+    REQUIRE(s.propagator_count() > 3);
+    for (int id = 0; id < s.propagator_count(); ++id) {
+        const Propagator& p = s.propagator(id);
+        INFO(p.kind() << " #" << id);
+        CHECK(!p.scope().empty());
+        CHECK(p.scope().capacity() == p.scope().size());
+    }
+}

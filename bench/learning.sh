@@ -11,12 +11,19 @@
 # gives the same answers.
 # The instances: the 24 of issue 15 and the peers' hard ones (../shared/tools/peers:
 # qwh n40 s2, the kakuro instances, golomb m=11).
+# With -c, Chuffed in WebAssembly (../shared/tools/peers/install.sh --wasm, or
+# CHUFFED_WASM naming such a copy) runs too, with the same search: each instance is
+# flattened once with Chuffed's own library, then Chuffed solves that FlatZinc with
+# --solver-time-limit; its column is the answer and its solveTime. That limit and
+# solveTime are wall-clock seconds (Chuffed's own clock), not CPU: on a loaded machine
+# they are against Chuffed.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
+#   -c  also Chuffed WASM (answer and solveTime), in a last column
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -27,7 +34,8 @@ learn_only=0
 baseline=""
 pattern=""
 searches="model free"
-while getopts "b:t:w:lB:m:s:h" opt; do
+chuffed_column=0
+while getopts "b:t:w:lB:m:s:ch" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -36,7 +44,8 @@ while getopts "b:t:w:lB:m:s:h" opt; do
         B) baseline="$OPTARG" ;;
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
-        *) sed -n '2,21p' "$0"; exit 2 ;;
+        c) chuffed_column=1 ;;
+        *) sed -n '2,29p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -51,6 +60,11 @@ fi
 mkdir -p "$work"
 mz="$shared/data/minizinc"
 peers="$shared/tools/peers"
+chuffed="${CHUFFED_WASM:-$peers/chuffed-wasm}"
+if [ $chuffed_column = 1 ]; then
+    command -v node > /dev/null && [ -d "$chuffed/node_modules/minizinc" ] ||
+        { echo "no Chuffed WASM in $chuffed (../shared/tools/peers/install.sh --wasm)" >&2; exit 2; }
+fi
 instances() {
     cat <<EOF2
 black-hole-2|$mz/black-hole/black-hole.mzn|$mz/black-hole/2.dzn|
@@ -96,8 +110,35 @@ run() {
     [ "$answer" = - ] && cpu=">$limit"
     echo "$answer ${cpu:-?} $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
 }
+# answer ANSWER_TEXT: OPT, UNSAT, SAT or -
+answer_of() {
+    local answer=-
+    grep -q '^==========' <<<"$1" && answer=OPT
+    [ "$answer" = - ] && grep -q '^----------' <<<"$1" && answer=SAT
+    grep -q '^=====UNSATISFIABLE=====' <<<"$1" && answer=UNSAT
+    echo $answer
+}
+# chuffed NAME FLAGS...: "answer solveTime" of Chuffed WASM on NAME's Chuffed FlatZinc
+# (">limit" when it did not finish).
+chuffed() {
+    local name=$1
+    shift
+    [ -s "$work/$name.chuffed.fzn" ] || { echo "(flattening failed)"; return; }
+    local out answer seconds
+    out=$(cd "$work" && timeout $((limit * 10 + 120)) node "$chuffed/mzn-wasm.cjs" --solver chuffed -s "$@" \
+        --solver-time-limit $((limit * 1000)) "$name.chuffed.fzn" -- "$work/$name.chuffed.fzn" 2>&1)
+    answer=$(answer_of "$out")
+    seconds=$(grep -o 'mzn-stat: solveTime=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    # An optimisation stopped by the limit has solutions but no proof: not finished.
+    if [ "$answer" = - ] ||
+        { [ "$answer" = SAT ] && awk -v t="${seconds:-0}" -v l="$limit" 'BEGIN { exit !(t >= l - 0.05) }'; }; then
+        seconds=">$limit"
+    fi
+    echo "$answer ${seconds:-?}"
+}
 header="--learn: answer s nodes learned fallback"
 [ -n "$baseline" ] && header="$header | baseline --learn"
+[ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer solveTime"
 printf '%-26s %-6s %-24s %s\n' instance search "plain: answer s nodes" "$header"
 instances | while IFS='|' read -r name model data defines; do
     [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
@@ -108,6 +149,16 @@ instances | while IFS='|' read -r name model data defines; do
         echo "$name: compiling failed: $(head -c 300 "$work/$name.compile")"
         continue
     fi
+    if [ $chuffed_column = 1 ]; then
+        # Flattened with Chuffed's library, in the WASM's in-memory file system (files by
+        # their base names).
+        files=("$model")
+        [ -n "$data" ] && files+=("$data")
+        # shellcheck disable=SC2086
+        (cd "$work" && timeout 600 node "$chuffed/mzn-wasm.cjs" --solver chuffed -c --output-fzn-to-stdout \
+            "$(basename "$model")" ${data:+"$(basename "$data")"} $defines -- "${files[@]}" \
+            > "$work/$name.chuffed.fzn" 2> "$work/$name.chuffed.compile") || rm -f "$work/$name.chuffed.fzn"
+    fi
     for search in $searches; do
         flags=()
         [ $search = free ] && flags=(-f)
@@ -115,6 +166,7 @@ instances | while IFS='|' read -r name model data defines; do
         [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
         learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
+        [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
         printf '%-26s %-6s %-24s %s\n' "$name" "$search" "$plain" "$learned"
     done
 done

@@ -13,17 +13,17 @@
 # qwh n40 s2, the kakuro instances, golomb m=11).
 # With -c, Chuffed in WebAssembly (../shared/tools/peers/install.sh --wasm, or
 # CHUFFED_WASM naming such a copy) runs too, with the same search: each instance is
-# flattened once with Chuffed's own library, then Chuffed solves that FlatZinc with
-# --solver-time-limit; its column is the answer and its solveTime. That limit and
-# solveTime are wall-clock seconds (Chuffed's own clock), not CPU: on a loaded machine
-# they are against Chuffed.
+# flattened once with Chuffed's own library, then Chuffed solves that FlatZinc under
+# the same CPU limit (plus the WebAssembly start, measured once on a trivial model);
+# its column is the answer, the CPU seconds (less that start) and Chuffed's own
+# solveTime, which is wall-clock time (on a loaded machine, against Chuffed).
 #
 # usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
-#   -c  also Chuffed WASM (answer and solveTime), in a last column
+#   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -45,7 +45,7 @@ while getopts "b:t:w:lB:m:s:ch" opt; do
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
         c) chuffed_column=1 ;;
-        *) sed -n '2,29p' "$0"; exit 2 ;;
+        *) sed -n '2,26p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -118,27 +118,39 @@ answer_of() {
     grep -q '^=====UNSATISFIABLE=====' <<<"$1" && answer=UNSAT
     echo $answer
 }
-# chuffed NAME FLAGS...: "answer solveTime" of Chuffed WASM on NAME's Chuffed FlatZinc
-# (">limit" when it did not finish).
+# Chuffed's CPU time: the node process's user CPU less that of a trivial model (the
+# WebAssembly start, measured once), under prune's CPU limit plus that start.
+chuffed_start=0
+if [ $chuffed_column = 1 ]; then
+    printf 'var 1..2: x;\nsolve satisfy;\n' > "$work/trivial.fzn"
+    chuffed_start=$( (cd "$work" && /usr/bin/time -f "cpu=%U" node "$chuffed/mzn-wasm.cjs" --solver chuffed trivial.fzn \
+        -- "$work/trivial.fzn" > /dev/null) 2>&1 | grep -o 'cpu=[0-9.]*' | cut -d= -f2)
+fi
+# chuffed NAME FLAGS...: "answer CPU solveTime" of Chuffed WASM on NAME's Chuffed
+# FlatZinc ("answer >limit" when it did not finish within the CPU limit).
 chuffed() {
     local name=$1
     shift
     [ -s "$work/$name.chuffed.fzn" ] || { echo "(flattening failed)"; return; }
-    local out answer seconds
-    out=$(cd "$work" && timeout $((limit * 10 + 120)) node "$chuffed/mzn-wasm.cjs" --solver chuffed -s "$@" \
-        --solver-time-limit $((limit * 1000)) "$name.chuffed.fzn" -- "$work/$name.chuffed.fzn" 2>&1)
+    local out answer seconds cpu
+    out=$(cd "$work" && (ulimit -t "$(awk -v l="$limit" -v s="${chuffed_start:-0}" 'BEGIN { print int(l + s + 1) }')"
+          timeout $((limit * 30 + 120)) /usr/bin/time -f "cpu=%U" node "$chuffed/mzn-wasm.cjs" --solver chuffed -s "$@" \
+          "$name.chuffed.fzn" -- "$work/$name.chuffed.fzn") 2>&1)
     answer=$(answer_of "$out")
     seconds=$(grep -o 'mzn-stat: solveTime=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
-    # An optimisation stopped by the limit has solutions but no proof: not finished.
-    if [ "$answer" = - ] ||
-        { [ "$answer" = SAT ] && awk -v t="${seconds:-0}" -v l="$limit" 'BEGIN { exit !(t >= l - 0.05) }'; }; then
-        seconds=">$limit"
+    cpu=$(grep -o 'cpu=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    # Killed by the limit (an optimisation may have printed solutions, without proof).
+    if [ "$answer" = - ] || [ -z "$cpu" ] || grep -q '^Command terminated by signal' <<<"$out"; then
+        echo "$answer >$limit"
+        return
     fi
-    echo "$answer ${seconds:-?}"
+    cpu=$(awk -v c="$cpu" -v s="${chuffed_start:-0}" 'BEGIN { printf "%.2f", c - s }')
+    awk -v c="$cpu" -v l="$limit" 'BEGIN { exit !(c > l) }' && cpu=">$limit"
+    echo "$answer $cpu ${seconds:-?}"
 }
 header="--learn: answer s nodes learned fallback"
 [ -n "$baseline" ] && header="$header | baseline --learn"
-[ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer solveTime"
+[ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer CPU-s solveTime"
 printf '%-26s %-6s %-24s %s\n' instance search "plain: answer s nodes" "$header"
 instances | while IFS='|' read -r name model data defines; do
     [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue

@@ -130,6 +130,13 @@ bool TernaryArithmetic<Function>::explain_failure(Explanation& e) const {
     using arithmetic::i64;
     const IntVar scope[3] = {x_, y_, z_};
     i64 budget = explain_budget;
+    {
+        // Each test walks x's box and, for each x, y's (x alone for x * x): when one
+        // test alone is past the budget, give up at once.
+        const i64 wx = e.max_before(x_) - i64{e.min_before(x_)} + 1;
+        const i64 wy = y_.index == x_.index ? 1 : e.max_before(y_) - i64{e.min_before(y_)} + 1;
+        if (wx > budget / (wy + 1)) return false;
+    }
     unsigned tried = 0;  // the hole sets tried, as bits of masks over the positions
     for (const int mask : {0, 1, 2, 4, 3, 5, 6, 7}) {
         // A variable in two places (x * x) has its holes in both or in neither.

@@ -11,12 +11,19 @@
 # gives the same answers.
 # The instances: the 24 of issue 15 and the peers' hard ones (../shared/tools/peers:
 # qwh n40 s2, the kakuro instances, golomb m=11).
+# With -c, Chuffed in WebAssembly (../shared/tools/peers/install.sh --wasm, or
+# CHUFFED_WASM naming such a copy) runs too, with the same search: each instance is
+# flattened once with Chuffed's own library, then Chuffed solves that FlatZinc under
+# the same CPU limit (plus the WebAssembly start, measured once on a trivial model);
+# its column is the answer, the CPU seconds (less that start) and Chuffed's own
+# solveTime, which is wall-clock time (on a loaded machine, against Chuffed).
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
+#   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -27,7 +34,8 @@ learn_only=0
 baseline=""
 pattern=""
 searches="model free"
-while getopts "b:t:w:lB:m:s:h" opt; do
+chuffed_column=0
+while getopts "b:t:w:lB:m:s:ch" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -36,7 +44,8 @@ while getopts "b:t:w:lB:m:s:h" opt; do
         B) baseline="$OPTARG" ;;
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
-        *) sed -n '2,21p' "$0"; exit 2 ;;
+        c) chuffed_column=1 ;;
+        *) sed -n '2,26p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -51,6 +60,11 @@ fi
 mkdir -p "$work"
 mz="$shared/data/minizinc"
 peers="$shared/tools/peers"
+chuffed="${CHUFFED_WASM:-$peers/chuffed-wasm}"
+if [ $chuffed_column = 1 ]; then
+    command -v node > /dev/null && [ -d "$chuffed/node_modules/minizinc" ] ||
+        { echo "no Chuffed WASM in $chuffed (../shared/tools/peers/install.sh --wasm)" >&2; exit 2; }
+fi
 instances() {
     cat <<EOF2
 black-hole-2|$mz/black-hole/black-hole.mzn|$mz/black-hole/2.dzn|
@@ -96,8 +110,47 @@ run() {
     [ "$answer" = - ] && cpu=">$limit"
     echo "$answer ${cpu:-?} $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
 }
+# answer ANSWER_TEXT: OPT, UNSAT, SAT or -
+answer_of() {
+    local answer=-
+    grep -q '^==========' <<<"$1" && answer=OPT
+    [ "$answer" = - ] && grep -q '^----------' <<<"$1" && answer=SAT
+    grep -q '^=====UNSATISFIABLE=====' <<<"$1" && answer=UNSAT
+    echo $answer
+}
+# Chuffed's CPU time: the node process's user CPU less that of a trivial model (the
+# WebAssembly start, measured once), under prune's CPU limit plus that start.
+chuffed_start=0
+if [ $chuffed_column = 1 ]; then
+    printf 'var 1..2: x;\nsolve satisfy;\n' > "$work/trivial.fzn"
+    chuffed_start=$( (cd "$work" && /usr/bin/time -f "cpu=%U" node "$chuffed/mzn-wasm.cjs" --solver chuffed trivial.fzn \
+        -- "$work/trivial.fzn" > /dev/null) 2>&1 | grep -o 'cpu=[0-9.]*' | cut -d= -f2)
+fi
+# chuffed NAME FLAGS...: "answer CPU solveTime" of Chuffed WASM on NAME's Chuffed
+# FlatZinc ("answer >limit" when it did not finish within the CPU limit).
+chuffed() {
+    local name=$1
+    shift
+    [ -s "$work/$name.chuffed.fzn" ] || { echo "(flattening failed)"; return; }
+    local out answer seconds cpu
+    out=$(cd "$work" && (ulimit -t "$(awk -v l="$limit" -v s="${chuffed_start:-0}" 'BEGIN { print int(l + s + 1) }')"
+          timeout $((limit * 30 + 120)) /usr/bin/time -f "cpu=%U" node "$chuffed/mzn-wasm.cjs" --solver chuffed -s "$@" \
+          "$name.chuffed.fzn" -- "$work/$name.chuffed.fzn") 2>&1)
+    answer=$(answer_of "$out")
+    seconds=$(grep -o 'mzn-stat: solveTime=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    cpu=$(grep -o 'cpu=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    # Killed by the limit (an optimisation may have printed solutions, without proof).
+    if [ "$answer" = - ] || [ -z "$cpu" ] || grep -q '^Command terminated by signal' <<<"$out"; then
+        echo "$answer >$limit"
+        return
+    fi
+    cpu=$(awk -v c="$cpu" -v s="${chuffed_start:-0}" 'BEGIN { printf "%.2f", c - s }')
+    awk -v c="$cpu" -v l="$limit" 'BEGIN { exit !(c > l) }' && cpu=">$limit"
+    echo "$answer $cpu ${seconds:-?}"
+}
 header="--learn: answer s nodes learned fallback"
 [ -n "$baseline" ] && header="$header | baseline --learn"
+[ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer CPU-s solveTime"
 printf '%-26s %-6s %-24s %s\n' instance search "plain: answer s nodes" "$header"
 instances | while IFS='|' read -r name model data defines; do
     [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
@@ -108,6 +161,16 @@ instances | while IFS='|' read -r name model data defines; do
         echo "$name: compiling failed: $(head -c 300 "$work/$name.compile")"
         continue
     fi
+    if [ $chuffed_column = 1 ]; then
+        # Flattened with Chuffed's library, in the WASM's in-memory file system (files by
+        # their base names).
+        files=("$model")
+        [ -n "$data" ] && files+=("$data")
+        # shellcheck disable=SC2086
+        (cd "$work" && timeout 600 node "$chuffed/mzn-wasm.cjs" --solver chuffed -c --output-fzn-to-stdout \
+            "$(basename "$model")" ${data:+"$(basename "$data")"} $defines -- "${files[@]}" \
+            > "$work/$name.chuffed.fzn" 2> "$work/$name.chuffed.compile") || rm -f "$work/$name.chuffed.fzn"
+    fi
     for search in $searches; do
         flags=()
         [ $search = free ] && flags=(-f)
@@ -115,6 +178,7 @@ instances | while IFS='|' read -r name model data defines; do
         [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
         learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
+        [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
         printf '%-26s %-6s %-24s %s\n' "$name" "$search" "$plain" "$learned"
     done
 done

@@ -49,9 +49,14 @@ public:
     TernaryArithmetic(IntVar x, IntVar y, IntVar z) : Propagator(PropagatorCost::linear), x_(x), y_(y), z_(z) {}
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
-    // A removal by the bounds of the other two (every step reasons on their boxes);
-    // a failure falls back to the domains (a walk's wipe-out also used the holes).
+    // A removal by the bounds of the other two (every step reasons on their boxes).
+    // A failure by the first of these parts of the domains before it that leaves no
+    // solution, found by enumeration: the three boxes; else the boxes with the holes
+    // of one variable (a walk's wipe-out), of two, of all three. The
+    // enumeration (of x and y; z = f(x, y)) spends at most explain_budget pairs;
+    // past it the failure gets the fallback.
     bool explain(Explanation& e) const override;
+    static constexpr std::int64_t explain_budget = std::int64_t{1} << 18;
 
 protected:
     IntVar x_, y_, z_;
@@ -62,6 +67,7 @@ private:
     // The support walk on the six bounds, spending `work`; false on wipe-out.
     bool walk_bounds(Solver& s, std::int64_t& work);
     Function& self() { return static_cast<Function&>(*this); }
+    bool explain_failure(Explanation& e) const;
 };
 
 // What each operator tells the shared run: f(x, y) for fixed values (false when

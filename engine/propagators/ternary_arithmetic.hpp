@@ -48,6 +48,15 @@ template <class F>
     return !is_failure(s.set_max(x, v));
 }
 
+// A domain just before an inference, as a failure's explanation reads it: its box,
+// and its holes when `holes` (else every value of the box counts).
+struct PastDomain {
+    IntVar var;
+    i64 lo = 0, hi = -1;
+    bool holes = false;
+    bool has(const Explanation& e, i64 v) const { return in(v, lo, hi) && (!holes || e.had_value(var, static_cast<int>(v))); }
+};
+
 // The six bounds of (x, y, z), to see whether a pass moved any.
 struct Box {
     i64 bounds[6];
@@ -111,9 +120,73 @@ Status TernaryArithmetic<Function>::propagate(Solver& s) {
     return Status::ok;
 }
 
+// A failure: the propagator's steps are sound on the domains they saw, so the
+// domains before the failure hold no solution. Which of their parts are needed is
+// found by enumeration, fewest first: the boxes alone (interval reasoning's wipe-outs
+// and a fixed triple that does not evaluate), then with the holes of one variable
+// (a support walk's wipe-out), of two, of all three (the last always has none).
+template <class Function>
+bool TernaryArithmetic<Function>::explain_failure(Explanation& e) const {
+    using arithmetic::i64;
+    const IntVar scope[3] = {x_, y_, z_};
+    i64 budget = explain_budget;
+    {
+        // Each test walks x's box and, for each x, y's (x alone for x * x): when one
+        // test alone is past the budget, give up at once.
+        const i64 wx = e.max_before(x_) - i64{e.min_before(x_)} + 1;
+        const i64 wy = y_.index == x_.index ? 1 : e.max_before(y_) - i64{e.min_before(y_)} + 1;
+        if (wx > budget / (wy + 1)) return false;
+    }
+    unsigned tried = 0;  // the hole sets tried, as bits of masks over the positions
+    for (const int mask : {0, 1, 2, 4, 3, 5, 6, 7}) {
+        // A variable in two places (x * x) has its holes in both or in neither.
+        arithmetic::PastDomain d[3];
+        int effective = 0;
+        for (int k = 0; k < 3; ++k) {
+            bool holes = false;
+            for (int j = 0; j < 3; ++j) holes = holes || (scope[j].index == scope[k].index && ((mask >> j) & 1) != 0);
+            d[k] = arithmetic::PastDomain{scope[k], e.min_before(scope[k]), e.max_before(scope[k]), holes};
+            effective |= holes ? 1 << k : 0;
+        }
+        if (((tried >> effective) & 1U) != 0) continue;
+        tried |= 1U << effective;
+        bool solution = false;
+        for (i64 a = d[0].lo; a <= d[0].hi && !solution; ++a) {
+            if (--budget < 0) return false;
+            if (!d[0].has(e, a)) continue;
+            const bool same = y_.index == x_.index;
+            const i64 last = same ? a : d[1].hi;
+            for (i64 b = same ? a : d[1].lo; b <= last; ++b) {
+                if (--budget < 0) return false;
+                i64 r = 0;
+                if (!d[1].has(e, b) || !Function::evaluate(a, b, r)) continue;
+                if (z_.index == x_.index ? r == a : (z_.index == y_.index ? r == b : d[2].has(e, r))) {
+                    solution = true;
+                    break;
+                }
+            }
+        }
+        if (solution) continue;
+        for (int k = 0; k < 3; ++k) {
+            if (k > 0 && scope[k].index == scope[0].index) continue;
+            if (k > 1 && scope[k].index == scope[1].index) continue;
+            e.add_lower_bound(scope[k], d[k].lo);
+            e.add_upper_bound(scope[k], d[k].hi);
+            if (!d[k].holes) continue;
+            // (The bounds too: an empty domain's min_before and max_before are absent.)
+            for (i64 v = d[k].lo; v <= d[k].hi; ++v) {
+                if (!e.had_value(scope[k], static_cast<int>(v))) e.add_removed(scope[k], static_cast<int>(v));
+            }
+        }
+        return true;
+    }
+    return false;
+}
+
 template <class Function>
 bool TernaryArithmetic<Function>::explain(Explanation& e) const {
-    if (e.explaining_failure() || e.inferred().equal) return false;
+    if (e.explaining_failure()) return explain_failure(e);
+    if (e.inferred().equal) return false;
     const int u = e.inferred().var;
     const IntVar scope[3] = {x_, y_, z_};
     int own = 0;  // u's places in the scope: twice (x * x) and its own box counts too

@@ -228,7 +228,7 @@ TEST_CASE("prune split fzn, fzn --cubes by ranges and merge: the optimum of prun
     CHECK(contains(max_merged.out, "obj = 11;\n----------\n==========\n% best 11 (optimal)\n"));
 }
 
-TEST_CASE("prune split fzn -a and merge: the solution set of prune fzn -a; one solution without -a", "[parallel][cli][cubes]") {
+TEST_CASE("prune split fzn -a and merge: the solution set of prune fzn -a, and one solution without -a", "[parallel][cli][cubes]") {
     ScratchDirectory dir;
     const std::string queens = fzn_input("queens8.fzn");
     const RunResult whole = run_prune("fzn " + queens + " -a");

@@ -3,6 +3,7 @@
 #include "cli/help.hpp"
 #include "cli/solve_options.hpp"
 #include "puzzles/registry.hpp"
+#include "support/inline_value.hpp"
 
 namespace prune::cli {
 namespace {
@@ -80,11 +81,7 @@ private:
 
         for (std::size_t i = 2; i < args_.size(); ++i) {
             std::string arg = args_[i];
-            std::optional<std::string> inline_value;  // --option=value
-            if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-                inline_value = arg.substr(arg.find('=') + 1);
-                arg = arg.substr(0, arg.find('='));
-            }
+            const std::optional<std::string> inline_value = support::take_inline_value(arg);  // --option=value
             if (arg == "-" || arg.empty() || arg[0] != '-') {
                 line_.files.push_back(arg);
                 continue;

@@ -10,6 +10,7 @@
 #include "cli/exit_codes.hpp"
 #include "trace/trace_session.hpp"
 #include "flatzinc/flatzinc.hpp"
+#include "support/inline_value.hpp"
 #include "xcsp3/xcsp3.hpp"
 
 namespace prune::cli {
@@ -33,12 +34,9 @@ int run_traced(const char* command, const std::vector<std::string>& args, const 
     std::vector<std::string> rest{command};
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
-        std::string value;
-        const bool inline_value = arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos;
-        if (inline_value) {
-            value = arg.substr(arg.find('=') + 1);
-            arg.resize(arg.find('='));
-        }
+        const std::optional<std::string> given = support::take_inline_value(arg);
+        const bool inline_value = given.has_value();
+        std::string value = given.value_or("");
         if (trace::is_trace_flag(arg)) {
             if (inline_value) {
                 err << "prune: error: option " << arg << " takes no value\n";

@@ -23,6 +23,7 @@
 #include "flatzinc/flatzinc.hpp"
 #include "flatzinc/parser.hpp"
 #include "parallel/cube_file.hpp"
+#include "support/inline_value.hpp"
 #include "support/signal_stop.hpp"
 #include "trace/trace_options.hpp"
 
@@ -40,13 +41,9 @@ struct CubeFlags {
 bool take_cube_flags(const std::vector<std::string>& args, CubeFlags& flags, std::string& error) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
-        std::string value;
-        bool has_value = false;
-        if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
-            value = arg.substr(arg.find('=') + 1);
-            arg.resize(arg.find('='));
-            has_value = true;
-        }
+        const std::optional<std::string> given = support::take_inline_value(arg);
+        const bool has_value = given.has_value();
+        std::string value = given.value_or("");
         if (arg == "--cubes" || arg == "--range") {
             if (!has_value) {
                 if (i + 1 >= args.size()) {

@@ -295,7 +295,6 @@ struct Coordinator {
     std::string best_text;
     std::uint64_t found = 0;
     std::uint64_t nodes = 0;
-    std::uint64_t memory_mb = 0;
     std::vector<char> finished;  // the workers that were told `done` and left
 
     // Every worker still running.

@@ -67,6 +67,9 @@ bool numbered(const std::string& line, std::size_t& index, std::string& rest) {
     return true;
 }
 
+// One step of the fingerprint's hash (64-bit FNV-1a) over a byte.
+constexpr std::uint64_t fnv1a(std::uint64_t h, std::uint64_t byte) { return (h ^ (byte & 0xff)) * 1099511628211ULL; }
+
 }  // namespace
 
 ModelFingerprint fingerprint_of(const Solver& solver) {
@@ -75,10 +78,7 @@ ModelFingerprint fingerprint_of(const Solver& solver) {
     f.propagators = solver.propagator_count();
     std::uint64_t h = 1469598103934665603ULL;
     auto mix = [&h](std::int64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= static_cast<std::uint64_t>(v >> (8 * i)) & 0xff;
-            h *= 1099511628211ULL;
-        }
+        for (int i = 0; i < 8; ++i) h = fnv1a(h, static_cast<std::uint64_t>(v >> (8 * i)));
     };
     for (int i = 0; i < f.variables; ++i) {
         const IntVar x{i};
@@ -92,10 +92,7 @@ ModelFingerprint fingerprint_of(const Solver& solver) {
 
 void mix_into(ModelFingerprint& f, std::string_view bytes) {
     std::uint64_t h = f.hash;
-    for (const char c : bytes) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ULL;
-    }
+    for (const char c : bytes) h = fnv1a(h, static_cast<unsigned char>(c));
     f.hash = h;
 }
 

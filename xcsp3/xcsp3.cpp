@@ -10,6 +10,7 @@
 #include "checker.hpp"
 #include "engine/search.hpp"
 #include "instance.hpp"
+#include "support/inline_value.hpp"
 #include "support/signal_stop.hpp"
 
 namespace prune::xcsp3 {
@@ -47,13 +48,9 @@ bool unsigned_value(const std::string& text, std::uint64_t& v) {
 bool parse_options(int argc, const char* const* argv, Options& o, std::string& error) {
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
-        std::string value;
-        bool has_value = false;
-        if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
-            value = a.substr(a.find('=') + 1);
-            a.resize(a.find('='));
-            has_value = true;
-        }
+        const std::optional<std::string> given = support::take_inline_value(a);
+        const bool has_value = given.has_value();
+        std::string value = given.value_or("");
         auto take = [&]() {
             if (has_value) return true;
             if (i + 1 >= argc) {

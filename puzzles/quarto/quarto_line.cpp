@@ -117,15 +117,8 @@ Status QuartoLineMasks::propagate(Solver& s) {
     }
     if (run.open == 0) return all == 0 && any == 15 ? Status::entailed : Status::failed;
     if (run.open == 1) {
-        // The pieces left on the last cell all complete the line: entailed once they
-        // are all that is left, so the many later removals on it wake nothing here.
-        const std::uint16_t completes = static_cast<std::uint16_t>(completing[all * 16 + any] & run.domain[0] & ~used);
-        if (completes == 0) return Status::failed;
-        const IntVar x = cells_[open_cell[0]];
-        for (unsigned gone = run.domain[0] & ~completes & 0xFFFFu; gone != 0; gone &= gone - 1) {
-            PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
-        }
-        return s.size(x) == std::popcount(static_cast<unsigned>(completes)) ? Status::entailed : Status::ok;
+        run.support[0] = static_cast<std::uint16_t>(completing[all * 16 + any] & run.domain[0] & ~used);
+        if (run.support[0] == 0) return Status::failed;
     } else if (run.open == 2) {
         if (!run.support_pair(all, any, used)) return Status::failed;
     } else {
@@ -139,6 +132,9 @@ Status QuartoLineMasks::propagate(Solver& s) {
             PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
         }
     }
+    // The pieces left on the last open cell all complete the line: entailed once they
+    // are all that is left, so the many later removals on it wake nothing here.
+    if (run.open == 1 && s.size(cells_[open_cell[0]]) == std::popcount(static_cast<unsigned>(run.support[0]))) return Status::entailed;
     return Status::ok;
 }
 

@@ -21,6 +21,30 @@ constexpr std::array<std::uint16_t, 256> completing_table() {
 }
 constexpr std::array<std::uint16_t, 256> completing = completing_table();
 
+// matching[t * 16 + v]: the pieces w with w & t = v (v within t).
+constexpr std::array<std::uint16_t, 256> matching_table() {
+    std::array<std::uint16_t, 256> table{};
+    for (unsigned t = 0; t < 16; ++t) {
+        for (unsigned w = 0; w < 16; ++w) table[t * 16 + (w & t)] = static_cast<std::uint16_t>(table[t * 16 + (w & t)] | (1u << w));
+    }
+    return table;
+}
+constexpr std::array<std::uint16_t, 256> matching = matching_table();
+
+// search_order[open - 3][i]: open cell i first, then the other open cells in turn
+// (for 3 and 4 open cells, where support_cell() searches).
+constexpr std::array<std::array<int, 4>, 4> search_order_for(int open) {
+    std::array<std::array<int, 4>, 4> orders{};
+    for (int i = 0; i < open; ++i) {
+        orders[i][0] = i;
+        for (int j = 0, k = 1; j < open; ++j) {
+            if (j != i) orders[i][k++] = j;
+        }
+    }
+    return orders;
+}
+constexpr std::array<std::array<std::array<int, 4>, 4>, 2> search_order = {search_order_for(3), search_order_for(4)};
+
 // One run's support search: the masks of the open cells and the supports found.
 struct Supports {
     int open = 0;
@@ -51,31 +75,43 @@ struct Supports {
         return false;
     }
 
-    // Two open cells, the common case: piece p of one is supported exactly by the
-    // pieces of the other that complete the line with p, one mask per piece, no
-    // search. False when a cell is left without support.
+    // Two open cells, the common case (the other two hold placed pieces): by classes,
+    // not piece by piece. Only the attributes the two placed pieces share matter
+    // (`shared`, at most 3; `all` has their common value there): each needs one open
+    // piece with the other value. Class c (a subset of shared) holds the pieces that
+    // differ from the placed ones exactly on c; a piece of class c pairs with the
+    // pieces that differ on all of shared \ c, which are of another class unless c is
+    // shared itself (then any other piece will do). So both supports come from one
+    // pass over the 2^|shared| classes, two table lookups each. False when none.
     bool support_pair(unsigned all, unsigned any, std::uint16_t used) {
-        for (int i = 0; i < 2; ++i) {
-            const int j = 1 - i;
-            for (unsigned left = domain[i] & ~support[i] & ~used & 0xFFFFu; left != 0; left &= left - 1) {
-                const unsigned piece = static_cast<unsigned>(std::countr_zero(left));
-                const unsigned partners = completing[(all & piece) * 16 + (any | piece)] & domain[j] & ~used & ~(1u << piece);
-                if (partners == 0) continue;
-                support[i] = static_cast<std::uint16_t>(support[i] | (1u << piece));
-                support[j] = static_cast<std::uint16_t>(support[j] | partners);
+        const unsigned shared = (all | ~any) & 15u;
+        const unsigned first = domain[0] & ~used & 0xFFFFu;
+        const unsigned second = domain[1] & ~used & 0xFFFFu;
+        unsigned first_supported = 0, second_supported = 0;
+        for (unsigned c = shared;; c = (c - 1) & shared) {  // every subset of shared
+            const unsigned of_class = first & matching[shared * 16 + ((all ^ c) & shared)];
+            if (of_class != 0) {
+                const unsigned missing = shared & ~c;
+                const unsigned partners = second & matching[missing * 16 + (~all & missing)];
+                if (partners != 0 && c != shared) {
+                    first_supported |= of_class;
+                    second_supported |= partners;
+                } else if (partners != 0) {  // a piece of this class pairs with any other
+                    first_supported |= (partners & (partners - 1)) != 0 ? of_class : of_class & ~partners;
+                    second_supported |= (of_class & (of_class - 1)) != 0 ? partners : partners & ~of_class;
+                }
             }
-            if (support[i] == 0) return false;
+            if (c == 0) break;
         }
-        return true;
+        support[0] = static_cast<std::uint16_t>(first_supported);
+        support[1] = static_cast<std::uint16_t>(second_supported);
+        return first_supported != 0 && second_supported != 0;
     }
 
     // Looks for a support of every piece of open cell i not yet supported. False when
     // none is left.
     bool support_cell(int i, unsigned all, unsigned any, std::uint16_t used) {
-        order[0] = i;
-        for (int j = 0, k = 1; j < open; ++j) {
-            if (j != i) order[k++] = j;
-        }
+        order = search_order[open - 3][i];
         for (unsigned left = domain[i] & ~support[i] & ~used & 0xFFFFu; left != 0; left &= left - 1) {
             const unsigned piece = static_cast<unsigned>(std::countr_zero(left));
             if ((support[i] >> piece) & 1u) continue;  // found meanwhile, with another piece's support
@@ -85,6 +121,30 @@ struct Supports {
         return support[i] != 0;
     }
 };
+
+// A cell's pieces as a 16-bit mask. A fixed cell is read by its value: a given
+// piece's domain starts at that piece, so its window at 0 is not the inline case.
+std::uint16_t piece_mask(const Solver& s, IntVar x) {
+    if (s.fixed(x)) {
+        const unsigned piece = static_cast<unsigned>(s.value(x));
+        return piece < 16 ? static_cast<std::uint16_t>(1u << piece) : 0;
+    }
+    return static_cast<std::uint16_t>(s.window_bits(x, 0) & 0xFFFFu);
+}
+
+// Removes the pieces of x (`domain`) outside `keep`, not empty: a run of pieces
+// between two kept ones at a time (one domain update and one wake per run, not per
+// piece). False on a wipe-out.
+bool keep_only(Solver& s, IntVar x, unsigned domain, unsigned keep) {
+    for (unsigned gone = domain & ~keep & 0xFFFFu; gone != 0;) {
+        const int low = std::countr_zero(gone);
+        const unsigned kept_above = keep & (~0u << low);
+        const int high = kept_above != 0 ? std::countr_zero(kept_above) - 1 : 15;
+        PRUNE_TRY(s.remove_range(x, low, high));
+        gone = high >= 15 ? 0u : gone & (~0u << (high + 1));
+    }
+    return true;
+}
 
 }  // namespace
 
@@ -102,7 +162,7 @@ Status QuartoLineMasks::propagate(Solver& s) {
     unsigned all = 15, any = 0;
     std::uint16_t used = 0;
     for (int i = 0; i < 4; ++i) {
-        const std::uint16_t mask = static_cast<std::uint16_t>(s.window_bits(cells_[i], 0) & 0xFFFFu);
+        const std::uint16_t mask = piece_mask(s, cells_[i]);
         if (mask == 0) return Status::failed;  // a value outside 0..15 only: no piece
         if ((mask & (mask - 1)) == 0) {
             if ((used & mask) != 0) return Status::failed;  // the same piece twice
@@ -126,12 +186,7 @@ Status QuartoLineMasks::propagate(Solver& s) {
             if (!run.support_cell(i, all, any, used)) return Status::failed;
         }
     }
-    for (int k = 0; k < run.open; ++k) {
-        const IntVar x = cells_[open_cell[k]];
-        for (unsigned gone = run.domain[k] & ~run.support[k] & 0xFFFFu; gone != 0; gone &= gone - 1) {
-            PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
-        }
-    }
+    for (int k = 0; k < run.open; ++k) PRUNE_TRY(keep_only(s, cells_[open_cell[k]], run.domain[k], run.support[k]));
     // The pieces left on the last open cell all complete the line: entailed once they
     // are all that is left, so the many later removals on it wake nothing here.
     if (run.open == 1 && s.size(cells_[open_cell[0]]) == std::popcount(static_cast<unsigned>(run.support[0]))) return Status::entailed;

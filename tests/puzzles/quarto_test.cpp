@@ -366,6 +366,73 @@ TEST_CASE("quarto: bad files give file:line:col errors", "[puzzles][quarto]") {
     require_error("lines rows\n", 1, 1, "--reduction", KindFlags{"--reduction=4"});
 }
 
+namespace {
+
+// The pieces of each cell that belong to some valid line within the domains, by brute
+// force.
+std::array<std::set<int>, 4> supported_pieces(const std::array<std::vector<int>, 4>& domains) {
+    std::array<std::set<int>, 4> supported;
+    for (int a : domains[0])
+        for (int b : domains[1])
+            for (int c : domains[2])
+                for (int d : domains[3]) {
+                    if (std::set<int>{a, b, c, d}.size() != 4 || shares(a, b, c, d)) continue;
+                    supported[0].insert(a);
+                    supported[1].insert(b);
+                    supported[2].insert(c);
+                    supported[3].insert(d);
+                }
+    return supported;
+}
+
+// One propagation of a QuartoLineMasks on these domains against brute force: the
+// same failure, exactly the supported pieces kept, and a fixpoint.
+void check_line_propagation(const std::array<std::vector<int>, 4>& domains) {
+    const std::array<std::set<int>, 4> supported = supported_pieces(domains);
+    prune::Solver s;
+    std::array<prune::IntVar, 4> cells;
+    for (int i = 0; i < 4; ++i) cells[i] = s.new_int_var(domains[i]);
+    s.add(std::make_unique<QuartoLineMasks>(cells));
+    const bool consistent = s.propagate();
+    REQUIRE(consistent == !supported[0].empty());
+    if (!consistent) return;
+    for (int i = 0; i < 4; ++i) {
+        std::set<int> kept;
+        s.for_each_value(cells[i], [&](int v) { kept.insert(v); });
+        CHECK(kept == supported[i]);
+    }
+    s.schedule_all();
+    REQUIRE(s.propagate());
+    for (int i = 0; i < 4; ++i) CHECK(s.size(cells[i]) == static_cast<std::int64_t>(supported[i].size()));
+}
+
+}  // namespace
+
+TEST_CASE("quarto: the bitmask line propagator is domain consistent with placed pieces", "[puzzles][quarto]") {
+    // Each of its searches (one, two or three open cells beside placed pieces, four
+    // open ones): 0..3 cells fixed (sometimes to the same piece), the others dense
+    // random domains, where most pieces have supports and a few do not.
+    prune::Random random(20261202);
+    for (int round = 0; round < 4000; ++round) {
+        const int placed = static_cast<int>(random.below(4));
+        std::array<std::vector<int>, 4> domains;
+        for (int i = 0; i < 4; ++i) {
+            if (i < placed) {
+                domains[i].push_back(static_cast<int>(random.below(16)));
+                continue;
+            }
+            const std::uint64_t keep = 1 + random.below(4);  // keep a piece with probability keep / 5
+            for (int p = 0; p < 16; ++p) {
+                if (random.below(5) < keep) domains[i].push_back(p);
+            }
+            if (domains[i].empty()) domains[i].push_back(static_cast<int>(random.below(16)));
+        }
+        for (int i = 3; i > 0; --i) std::swap(domains[i], domains[random.below(static_cast<std::uint64_t>(i) + 1)]);  // placed anywhere
+        INFO("round " << round);
+        check_line_propagation(domains);
+    }
+}
+
 TEST_CASE("quarto: the bitmask line propagator is domain consistent", "[puzzles][quarto]") {
     // Random domains for the four cells (some fixed, some empty of support): after a
     // run, each cell keeps exactly the pieces of some line tuple within the domains,
@@ -380,32 +447,7 @@ TEST_CASE("quarto: the bitmask line propagator is domain consistent", "[puzzles]
             }
             if (d.empty()) d.push_back(static_cast<int>(random.below(16)));
         }
-        std::array<std::set<int>, 4> supported;
-        for (int a : domains[0])
-            for (int b : domains[1])
-                for (int c : domains[2])
-                    for (int d : domains[3]) {
-                        if (std::set<int>{a, b, c, d}.size() != 4 || shares(a, b, c, d)) continue;
-                        supported[0].insert(a);
-                        supported[1].insert(b);
-                        supported[2].insert(c);
-                        supported[3].insert(d);
-                    }
-        prune::Solver s;
-        std::array<prune::IntVar, 4> cells;
-        for (int i = 0; i < 4; ++i) cells[i] = s.new_int_var(domains[i]);
-        s.add(std::make_unique<QuartoLineMasks>(cells));
-        const bool consistent = s.propagate();
         INFO("round " << round);
-        REQUIRE(consistent == !supported[0].empty());
-        if (!consistent) continue;
-        for (int i = 0; i < 4; ++i) {
-            std::set<int> kept;
-            s.for_each_value(cells[i], [&](int v) { kept.insert(v); });
-            CHECK(kept == supported[i]);
-        }
-        s.schedule_all();
-        REQUIRE(s.propagate());
-        for (int i = 0; i < 4; ++i) CHECK(s.size(cells[i]) == static_cast<std::int64_t>(supported[i].size()));
+        check_line_propagation(domains);
     }
 }

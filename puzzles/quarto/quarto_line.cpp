@@ -132,20 +132,6 @@ std::uint16_t piece_mask(const Solver& s, IntVar x) {
     return static_cast<std::uint16_t>(s.window_bits(x, 0) & 0xFFFFu);
 }
 
-// Removes the pieces of x (`domain`) outside `keep`, not empty: a run of pieces
-// between two kept ones at a time (one domain update and one wake per run, not per
-// piece). False on a wipe-out.
-bool keep_only(Solver& s, IntVar x, unsigned domain, unsigned keep) {
-    for (unsigned gone = domain & ~keep & 0xFFFFu; gone != 0;) {
-        const int low = std::countr_zero(gone);
-        const unsigned kept_above = keep & (~0u << low);
-        const int high = kept_above != 0 ? std::countr_zero(kept_above) - 1 : 15;
-        PRUNE_TRY(s.remove_range(x, low, high));
-        gone = high >= 15 ? 0u : gone & (~0u << (high + 1));
-    }
-    return true;
-}
-
 }  // namespace
 
 QuartoLineMasks::QuartoLineMasks(std::array<IntVar, 4> cells) : Propagator(PropagatorCost::linear), cells_(cells) {
@@ -186,7 +172,12 @@ Status QuartoLineMasks::propagate(Solver& s) {
             if (!run.support_cell(i, all, any, used)) return Status::failed;
         }
     }
-    for (int k = 0; k < run.open; ++k) PRUNE_TRY(keep_only(s, cells_[open_cell[k]], run.domain[k], run.support[k]));
+    for (int k = 0; k < run.open; ++k) {
+        const IntVar x = cells_[open_cell[k]];
+        for (unsigned gone = run.domain[k] & ~run.support[k] & 0xFFFFu; gone != 0; gone &= gone - 1) {
+            PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
+        }
+    }
     // The pieces left on the last open cell all complete the line: entailed once they
     // are all that is left, so the many later removals on it wake nothing here.
     if (run.open == 1 && s.size(cells_[open_cell[0]]) == std::popcount(static_cast<unsigned>(run.support[0]))) return Status::entailed;

@@ -11,11 +11,17 @@
 // a and OR o are those with a & w = 0 and o | w = 15, a mask precomputed for the 256
 // pairs (a, o). A completion supports all its pieces (and every completing piece of
 // the last cell), so most pieces are found supported without a search of their own.
-// Pieces without support are removed; that leaves every support intact, so a run
-// reaches its fixpoint (idempotent). Cost per run: usually a few completions per
-// open cell; at most, per piece, the product of the domain sizes of the other open
-// cells but one (16^2 at an empty line). No allocation. Entailed once at most one
-// cell is open (all its pieces then complete the line). (Generalised arc
+// With two open cells (the common run) there is no search: only the attributes the
+// two placed pieces share matter, and the supports of both cells come from one pass
+// over the classes of pieces by those attributes (at most 8), two table lookups
+// each. Pieces without support are removed; that leaves every support intact, so a
+// run reaches its fixpoint (idempotent). A fixed cell is read by its value, not its
+// window. Cost per run: O(1) with one open cell, at most 8 class steps with two;
+// with three or four, usually a few completions per open cell, at most, per piece,
+// the product of the domain sizes of the other open cells but one (16^2 at an empty
+// line). On the torus count (t3 in docs/scaling.md) a run averages about 500
+// instructions, removals and their wakes included. No allocation. Entailed once at
+// most one cell is open (all its pieces then complete the line). (Generalised arc
 // consistency by support enumeration, as in Bessiere and Régin, "Arc consistency
 // for general constraint networks: preliminary results", IJCAI 1997, specialised
 // to Quarto's bit structure.)

@@ -37,16 +37,9 @@ public:
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], true}); }
     int initial_min(IntVar x) const override { return engine_.low_[x.index]; }
     int initial_max(IntVar x) const override { return engine_.high_[x.index]; }
-    int min_before(IntVar x) const override {
-        int v = engine_.low_[x.index];
-        while (v < engine_.high_[x.index] && !had_value(x, v)) ++v;
-        return v;
-    }
-    int max_before(IntVar x) const override {
-        int v = engine_.high_[x.index];
-        while (v > engine_.low_[x.index] && !had_value(x, v)) --v;
-        return v;
-    }
+    // (An empty domain's: the initial max and min, as a scan would find.)
+    int min_before(IntVar x) const override { return engine_.lower_before(x.index, cut_); }
+    int max_before(IntVar x) const override { return engine_.upper_before(x.index, cut_); }
     // [x >= lb]: the removals below lb (those made at the root are always true).
     void add_lower_bound(IntVar x, std::int64_t lb) override {
         const int i = x.index;
@@ -123,6 +116,10 @@ void LearningSearch::initialise() {
         total += high_[i] - low_[i] + 1;
     }
     value_position_.assign(total, present);
+    lower_history_.assign(static_cast<std::size_t>(total), BoundChange{});
+    upper_history_.assign(static_cast<std::size_t>(total), BoundChange{});
+    lower_changes_.assign(n, 0);
+    upper_changes_.assign(n, 0);
     for (int i = 0; i < n; ++i) {
         for (int v = low_[i]; v <= high_[i]; ++v) {
             if (!solver_.contains(IntVar{i}, v)) value_position_[value_slot(i, v)] = at_root;
@@ -178,7 +175,70 @@ void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
         saved_value_[f.var] = f.value;
     } else {
         value_position_[value_slot(f.var, f.value)] = at;
+        record_bound_change(f.var, f.value, at);
     }
+}
+
+// After [x != v] at `at`: a bound that was v moves to the next value not yet removed
+// (the values of one domain change are recorded one at a time, so the bound after
+// each position is exactly the one a scan of the positions would find).
+void LearningSearch::record_bound_change(int x, int v, int at) {
+    BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[x])];
+    int& lower_count = lower_changes_[x];
+    if (v == (lower_count == 0 ? low_[x] : lower[lower_count - 1].bound)) {
+        int u = v + 1;
+        while (u <= high_[x] && value_position_[value_slot(x, u)] != present) ++u;
+        lower[lower_count++] = BoundChange{at, u};
+    }
+    BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[x])];
+    int& upper_count = upper_changes_[x];
+    if (v == (upper_count == 0 ? high_[x] : upper[upper_count - 1].bound)) {
+        int u = v - 1;
+        while (u >= low_[x] && value_position_[value_slot(x, u)] != present) --u;
+        upper[upper_count++] = BoundChange{at, u};
+    }
+}
+
+// The bound set by the last change before `cut` (usually the newest: checked first),
+// or `initial` when there was none.
+int LearningSearch::bound_before(const BoundChange* changes, int count, int cut, int initial) {
+    if (count == 0) return initial;
+    if (changes[count - 1].position < cut) return changes[count - 1].bound;
+    const BoundChange* after = std::partition_point(changes, changes + count, [cut](const BoundChange& c) { return c.position < cut; });
+    return after == changes ? initial : after[-1].bound;
+}
+
+int LearningSearch::lower_before(int x, int cut) const {
+    const int bound = bound_before(&lower_history_[static_cast<std::size_t>(base_[x])], lower_changes_[x], cut, low_[x]);
+    return std::min(bound, high_[x]);
+}
+
+int LearningSearch::upper_before(int x, int cut) const {
+    const int bound = bound_before(&upper_history_[static_cast<std::size_t>(base_[x])], upper_changes_[x], cut, high_[x]);
+    return std::max(bound, low_[x]);
+}
+
+// The definitions the histories stand for: the least and greatest value not removed
+// before `cut` (an empty domain: the initial max and min).
+int LearningSearch::lower_by_scan(int x, int cut) const {
+    int v = low_[x];
+    while (v < high_[x] && value_position_[value_slot(x, v)] < cut) ++v;
+    return v;
+}
+
+int LearningSearch::upper_by_scan(int x, int cut) const {
+    int v = high_[x];
+    while (v > low_[x] && value_position_[value_slot(x, v)] < cut) --v;
+    return v;
+}
+
+bool LearningSearch::bound_history_agrees() const {
+    for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
+        for (int cut = 0; cut <= static_cast<int>(records_.size()); ++cut) {
+            if (lower_before(x, cut) != lower_by_scan(x, cut) || upper_before(x, cut) != upper_by_scan(x, cut)) return false;
+        }
+    }
+    return true;
 }
 
 void LearningSearch::push_equal(int x, int v, Reason reason) {
@@ -246,6 +306,11 @@ void LearningSearch::undo_to(int target_level) {
             equal_position_[f.var] = present;
         } else {
             value_position_[value_slot(f.var, f.value)] = present;
+            const int position = static_cast<int>(at) - 1;
+            const BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[f.var])];
+            if (lower_changes_[f.var] > 0 && lower[lower_changes_[f.var] - 1].position == position) --lower_changes_[f.var];
+            const BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[f.var])];
+            if (upper_changes_[f.var] > 0 && upper[upper_changes_[f.var] - 1].position == position) --upper_changes_[f.var];
         }
     }
     records_.resize(keep);

@@ -72,6 +72,10 @@ public:
         return id < flags.size() && flags[id] != 0;
     }
 
+    // For tests: whether the bound history (min_before/max_before) agrees, for every
+    // variable and every trail position, with a scan of the removals' positions.
+    bool bound_history_agrees() const;
+
 private:
     enum class ReasonKind : std::uint8_t { root, decision, propagator, nogood, equality, removals };
     struct Reason {
@@ -91,6 +95,13 @@ private:
         bool learned;
         bool deleted;
         double activity;
+    };
+    // A bound of a variable from a trail position on: the history of x's lower
+    // bound is the sequence of (position of the removal that raised it, new bound),
+    // positions increasing; likewise for the upper bound.
+    struct BoundChange {
+        int position;
+        int bound;
     };
     class RecordExplanation;
     static constexpr int present = 0x7fffffff;  // position of a fact not (yet) true
@@ -115,6 +126,12 @@ private:
     bool fact_true(const Fact& f) const;
     bool fact_false(const Fact& f) const;
     void push_record(const Fact& f, Reason reason, int cut);
+    void record_bound_change(int x, int v, int at);
+    static int bound_before(const BoundChange* changes, int count, int cut, int initial);
+    int lower_before(int x, int cut) const;
+    int upper_before(int x, int cut) const;
+    int lower_by_scan(int x, int cut) const;
+    int upper_by_scan(int x, int cut) const;
     void push_equal(int x, int v, Reason reason);
     void undo_to(int target_level);
 
@@ -167,6 +184,12 @@ private:
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
     std::vector<int> equal_position_;   // trail position of [x == value], present or at_root
     std::vector<int> equal_value_;
+    // Per variable, the bound histories (from base_[x], as many slots as values:
+    // each removal moves a bound at most once) and their lengths; min_before and
+    // max_before search them instead of scanning the domain. An empty domain's
+    // bounds are high + 1 and low - 1 here.
+    std::vector<BoundChange> lower_history_, upper_history_;
+    std::vector<int> lower_changes_, upper_changes_;
     std::vector<Record> records_;       // the learning trail (capacity never exceeded)
     std::vector<int> level_start_;      // records_ position where each level begins
     std::size_t propagated_ = 0;        // records_ the store has processed

@@ -344,6 +344,38 @@ TEST_CASE("learning: random models agree with brute force on solutions, counts a
     CHECK(tally.nogoods_checked > 500);
 }
 
+TEST_CASE("learning: the bound history gives each variable's bounds before every trail position", "[learning]") {
+    // min_before/max_before read a per-variable history of bound changes, kept as
+    // facts are recorded and cut back on backjumps and restarts; at every explanation
+    // and every solution it must agree with a scan of the removals (all variables,
+    // all trail positions). Random models with holes in their domains, restarts.
+    Random seeds(15);
+    std::uint64_t checks = 0;
+    for (int i = 0; i < 400; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = random_model(r, 5);
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) continue;
+        Search search(s, learning_options(r, vars));
+        LearningSearch* learning = search.learning();
+        if (learning == nullptr) continue;
+        bool agrees = true;
+        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
+            ++checks;
+            agrees = agrees && learning->bound_history_agrees();
+        };
+        while (agrees && search.next() == SearchStatus::solution) {
+            ++checks;
+            agrees = learning->bound_history_agrees();
+        }
+        INFO("model seed " << seed << "\n" << m.describe());
+        REQUIRE(agrees);
+    }
+    CHECK(checks > 1000);
+}
+
 TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learning]") {
     for (const int holes : {3, 5, 7}) {
         Solver s;

@@ -21,7 +21,9 @@
 // not depend on it. Projected enumeration (SearchOptions::projection) splits on
 // projection variables only, so cubes cannot repeat a projected solution.
 // Optimisation: the workers share the incumbent through an atomic
-// (SearchOptions::shared_objective), posted before each cube and read at every node.
+// (SearchOptions::shared_objective), posted before each cube and read at every node,
+// and the split is split_for_optimisation() (about 100 cubes per worker, more of
+// them on the left, where branch and bound finds its bound: docs/scaling.md).
 // Restarts: the engine's restart nogoods live at the root, so with a restart policy
 // each cube gets a fresh solver with the cube's decisions posted at its root.
 //

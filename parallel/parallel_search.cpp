@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <deque>
 #include <memory>
@@ -82,11 +83,11 @@ bool select_split_variable(const Solver& solver, const std::vector<SplitPhase>& 
 }
 
 // The alternatives of a branch on x: one per value of a small bitset domain, else
-// the two halves; in the order the search would visit them.
-std::vector<Literal> branch_alternatives(const Solver& solver, IntVar x, ValueSelection how) {
+// (or when asked) the two halves; in the order the search would visit them.
+std::vector<Literal> branch_alternatives(const Solver& solver, IntVar x, ValueSelection how, bool by_halves = false) {
     std::vector<Literal> alternatives;
     const bool descending = how == ValueSelection::max || how == ValueSelection::reverse_split;
-    if (solver.is_bitset(x) && solver.size(x) <= max_values_per_branch) {
+    if (!by_halves && solver.is_bitset(x) && solver.size(x) <= max_values_per_branch) {
         solver.for_each_value(x, [&](int v) { alternatives.push_back(Literal{x, v, LiteralKind::equal}); });
     } else {
         const std::int64_t lo = solver.min(x);
@@ -107,6 +108,75 @@ bool extends(Solver& solver, const Literal& decision) {
     solver.pop_level();
     return ok;
 }
+
+// The left-weighted split (split_for_optimisation): a depth-first walk that gives
+// each open node a budget of cubes and shares it among the node's alternatives,
+// every alternative at least one cube.
+struct WeightedSplit {
+    Solver& solver;
+    const std::vector<SplitPhase>& phases;
+    double left_share;
+    std::vector<Cube>& cubes;
+    CubeStatistics& statistics;
+    Cube cube;  // the decisions that lead to the current node (made true on the solver)
+
+    // Shares `budget` among `n` alternatives: one each, the rest `left_share` by
+    // halves from the left (1/2, 1/4, ...) and the remainder evenly; cumulative
+    // rounding keeps the sum exact.
+    std::vector<std::size_t> shares(std::size_t budget, std::size_t n) const {
+        std::vector<double> weight(n);
+        double geometric_total = 0;
+        for (std::size_t i = 0; i < n; ++i) geometric_total += weight[i] = std::ldexp(1.0, -static_cast<int>(std::min<std::size_t>(i, 60)));
+        for (double& w : weight) w = left_share * w / geometric_total + (1 - left_share) / static_cast<double>(n);
+        const double rest = static_cast<double>(budget - n);
+        std::vector<std::size_t> out(n);
+        double cumulative = 0;
+        std::size_t given = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            cumulative += weight[i];
+            const std::size_t upto = i + 1 == n ? budget - n : static_cast<std::size_t>(std::llround(cumulative * rest));
+            const std::size_t extra = upto > given ? upto - given : 0;
+            out[i] = 1 + extra;
+            given += extra;
+        }
+        return out;
+    }
+
+    // Splits the current node into at most `budget` cubes; returns how many. What
+    // a subtree cannot use (failures, too few open nodes) goes to its right
+    // neighbours, so the whole split makes `target` cubes when the space allows.
+    std::size_t split(std::size_t budget) {
+        IntVar x;
+        const SplitPhase* phase = nullptr;
+        if (budget <= 1 || !select_split_variable(solver, phases, x, phase)) {
+            cubes.push_back(cube);
+            return 1;
+        }
+        // More values than cubes: by halves (two alternatives, a budget of two at least).
+        const bool by_halves = static_cast<std::uint64_t>(solver.size(x)) > budget;
+        const std::vector<Literal> alternatives = branch_alternatives(solver, x, phase->value, by_halves);
+        const std::vector<std::size_t> budgets = shares(budget, alternatives.size());
+        std::size_t produced = 0;
+        std::size_t carried = 0;
+        for (std::size_t i = 0; i < alternatives.size(); ++i) {
+            const std::size_t given = budgets[i] + carried;
+            std::size_t made = 0;
+            solver.push_level();
+            cube.push_back(alternatives[i]);
+            if (!is_failure(enforce(solver, alternatives[i], false)) && solver.propagate()) {
+                made = split(given);
+            } else {
+                solver.clear_queue();
+                ++statistics.dropped;
+            }
+            cube.pop_back();
+            solver.pop_level();
+            produced += made;
+            carried = given - made;
+        }
+        return produced;
+    }
+};
 
 }  // namespace
 
@@ -192,6 +262,34 @@ bool split_into_cubes(Solver& solver, const SearchOptions& options, std::size_t 
     return true;
 }
 
+bool split_for_optimisation(Solver& solver, const SearchOptions& options, std::size_t target, double left_share,
+                            std::vector<Cube>& cubes, CubeStatistics& statistics) {
+    const auto start = Clock::now();
+    cubes.clear();
+    if (!solver.error().empty() || !solver.propagate()) {
+        solver.clear_queue();
+        return false;
+    }
+    const std::vector<SplitPhase> phases = split_phases(solver, options);
+    WeightedSplit walk{solver, phases, std::clamp(left_share, 0.0, 1.0), cubes, statistics, {}};
+    // The budget that failed subtrees pass to the right is lost at the right end:
+    // split again with the budget scaled up by what was missing (a few times at most).
+    target = std::max<std::size_t>(1, target);
+    std::size_t budget = target;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        cubes.clear();
+        statistics.dropped = 0;
+        const std::size_t made = walk.split(budget);
+        if (made >= target || made == 0) break;
+        const std::size_t scaled = budget * target / made + 1;
+        if (scaled <= budget) break;
+        budget = scaled;
+    }
+    statistics.cubes = cubes.size();
+    statistics.split_seconds = seconds_since(start);
+    return true;
+}
+
 // ---- ParallelSearch ----
 
 struct ParallelSearch::Worker {
@@ -206,6 +304,7 @@ ParallelSearch::ParallelSearch(ModelBuilder build, SearchOptions options, Parall
     : build_(std::move(build)), options_(std::move(options)), settings_(settings) {
     settings_.threads = std::max(1, settings_.threads);
     settings_.cubes_per_thread = std::max(1, settings_.cubes_per_thread);
+    settings_.optimisation_cubes_per_thread = std::max(1, settings_.optimisation_cubes_per_thread);
 }
 
 void ParallelSearch::minimize(IntVar objective) {
@@ -249,8 +348,12 @@ bool ParallelSearch::decompose() {
         error_ = master.error();
         return false;
     }
-    const std::size_t target = static_cast<std::size_t>(settings_.threads) * static_cast<std::size_t>(settings_.cubes_per_thread);
-    if (!split_into_cubes(master, options_, target, cubes_, cube_statistics_)) {
+    const bool optimising = objective_sense_ != 0;
+    const std::size_t per_thread = static_cast<std::size_t>(optimising ? settings_.optimisation_cubes_per_thread : settings_.cubes_per_thread);
+    const std::size_t target = static_cast<std::size_t>(settings_.threads) * per_thread;
+    const bool feasible = optimising ? split_for_optimisation(master, options_, target, settings_.left_share, cubes_, cube_statistics_)
+                                     : split_into_cubes(master, options_, target, cubes_, cube_statistics_);
+    if (!feasible) {
         if (!master.error().empty()) error_ = master.error();
         return false;  // failed at the root: no cube, no solution
     }

@@ -21,7 +21,9 @@
 // not depend on it. Projected enumeration (SearchOptions::projection) splits on
 // projection variables only, so cubes cannot repeat a projected solution.
 // Optimisation: the workers share the incumbent through an atomic
-// (SearchOptions::shared_objective), posted before each cube and read at every node.
+// (SearchOptions::shared_objective), posted before each cube and read at every node,
+// and the split is split_for_optimisation() (about 100 cubes per worker, more of
+// them on the left, where branch and bound finds its bound: docs/scaling.md).
 // Restarts: the engine's restart nogoods live at the root, so with a restart policy
 // each cube gets a fresh solver with the cube's decisions posted at its root.
 //
@@ -54,6 +56,10 @@ using Cube = std::vector<Literal>;
 struct ParallelSettings {
     int threads = 2;             // workers; 0 is not accepted here (see threads_for())
     int cubes_per_thread = 50;   // EPS's 30-100 subproblems per worker
+    // Optimisation splits by split_for_optimisation(), with this many cubes per
+    // worker and this share of them weighted to the left (docs/scaling.md).
+    int optimisation_cubes_per_thread = 100;  // golomb 10: 2 x 100 searches fewer nodes than 1 thread
+    double left_share = 0.5;
     // Solve exactly these cubes instead of decomposing (prune solve --cubes).
     const std::vector<Cube>* cubes = nullptr;
 };
@@ -82,6 +88,22 @@ struct CubeStatistics {
 // the solver is left at the state it was given.
 bool split_into_cubes(Solver& solver, const SearchOptions& options, std::size_t target, std::vector<Cube>& cubes,
                       CubeStatistics& statistics);
+
+// The decomposition for optimisation: at least `target` cubes when the space
+// allows (about that many), in the search's left-to-right order, more of them on
+// the left. Depth first from the solver's current state (propagated first), each node's
+// budget of cubes is shared among its alternatives (branched as in
+// split_into_cubes, but by halves when the domain has more values than the
+// budget): one cube each, the rest `left_share` by halves from the left (1/2, 1/4,
+// ...) and the remainder evenly; what an alternative cannot use (it fails, or its
+// subtree is smaller) passes to the next one; a node with a budget of one is a
+// cube. What is left at the right end is lost: then the split is redone with the
+// budget scaled up (at most four passes). Why: branch and bound finds its bound on the left, where the value order
+// points; there the two workers must take small neighbouring cubes, or one of them
+// searches a far cube with a weak bound (docs/scaling.md). Returns false when the
+// problem fails at its root; the solver is left at the state it was given.
+bool split_for_optimisation(Solver& solver, const SearchOptions& options, std::size_t target, double left_share,
+                            std::vector<Cube>& cubes, CubeStatistics& statistics);
 
 // Makes the cube's decisions true at the solver's current level and propagates.
 // False when they fail.

@@ -143,6 +143,70 @@ TEST_CASE("parallel: the cubes partition the space in the search's order", "[par
     CHECK(cubes.front().front().value == 0);
 }
 
+TEST_CASE("parallel: the optimisation split partitions the space, finer on the left", "[parallel]") {
+    const std::unique_ptr<Solver> s = queens(8);
+    for (double left_share : {0.0, 0.5, 1.0}) {
+        INFO("left share " << left_share);
+        std::vector<Cube> cubes;
+        CubeStatistics statistics;
+        REQUIRE(split_for_optimisation(*s, SearchOptions{}, 40, left_share, cubes, statistics));
+        CHECK(s->depth() == 0);
+        CHECK(statistics.cubes == cubes.size());
+        // At least the target (the space allows it); more only where a node's
+        // budget was smaller than its alternatives (one cube each): about the target.
+        CHECK(cubes.size() >= 40);
+        CHECK(cubes.size() <= 2 * 40);
+        std::uint64_t total = 0;
+        for (const Cube& cube : cubes) {
+            s->push_level();
+            REQUIRE(assume_cube(*s, cube));  // only consistent alternatives become cubes
+            Search search(*s, SearchOptions{});
+            std::uint64_t n = 0;
+            REQUIRE(search.count(n) == SearchStatus::exhausted);
+            total += n;
+            s->pop_level();
+            s->clear_queue();
+        }
+        CHECK(total == 92);
+        // The search's order: the first cube starts with the first value of the first variable.
+        REQUIRE(!cubes.empty());
+        CHECK(cubes.front().front().var.index == 0);
+        CHECK(cubes.front().front().value == 0);
+        CHECK(cubes.back().front().value == 7);
+        // Weighted to the left: the leftmost cube is at least as deep as the rightmost,
+        // strictly deeper when half the budget or more goes by halves from the left.
+        if (left_share >= 0.5) CHECK(cubes.front().size() > cubes.back().size());
+        else CHECK(cubes.front().size() >= cubes.back().size());
+    }
+}
+
+TEST_CASE("parallel: optimisation decomposes into the optimisation cubes per thread", "[parallel]") {
+    // Minimise the first queen's column on 10-queens; the optimum is 0.
+    for (int per_thread : {10, 40}) {
+        ParallelSettings settings{2};
+        settings.optimisation_cubes_per_thread = per_thread;
+        ParallelSearch p([] { return queens(10); }, SearchOptions{}, settings);
+        p.minimize(IntVar{0});
+        std::vector<int> reported;
+        REQUIRE(p.solve([&](const Solver& s) {
+            reported.push_back(s.value(IntVar{0}));
+            return true;
+        }) == SearchStatus::exhausted);
+        REQUIRE(!reported.empty());
+        CHECK(reported.back() == 0);
+        CHECK(p.cube_statistics().cubes >= static_cast<std::uint64_t>(2 * per_thread));
+        CHECK(p.cube_statistics().cubes <= static_cast<std::uint64_t>(2 * 2 * per_thread));
+    }
+    // Counting keeps the breadth-first split with cubes_per_thread.
+    ParallelSettings settings{2, 30};
+    ParallelSearch counting([] { return queens(10); }, SearchOptions{}, settings);
+    std::uint64_t n = 0;
+    REQUIRE(counting.count(n) == SearchStatus::exhausted);
+    CHECK(n == 724);
+    CHECK(counting.cube_statistics().cubes >= 60);
+    CHECK(counting.cube_statistics().cubes < 2 * 100);
+}
+
 TEST_CASE("parallel: random models agree with brute force on every thread count", "[parallel]") {
     Random r(20261201);
     for (int iteration = 0; iteration < 150; ++iteration) {
@@ -174,7 +238,10 @@ TEST_CASE("parallel: random models agree with brute force on every thread count"
         // The optimum of a random variable, both ways; unsatisfiable models stay so.
         const int k = static_cast<int>(r.below(static_cast<std::uint64_t>(n)));
         for (int sense : {-1, +1}) {
-            ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread});
+            // Optimisation splits left-weighted (split_for_optimisation): small
+            // budgets too, and every share of the left weighting.
+            const double left_share = 0.5 * static_cast<double>(r.below(3));
+            ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread, per_thread, left_share});
             if (sense < 0) p.minimize(IntVar{k});
             else p.maximize(IntVar{k});
             // (No Catch assertion on a worker thread: Catch is not thread-safe.)

@@ -109,8 +109,8 @@ TEST_CASE("parallel: n-queens counts equal the sequential ones on 2 and 4 thread
             CHECK(count == sequential);
             CHECK(parallel.statistics().solutions == sequential);
             const CubeStatistics& cubes = parallel.cube_statistics();
-            // At least 50 per thread, unless the space holds fewer leaves (each a solution).
-            CHECK(cubes.cubes >= std::min<std::uint64_t>(static_cast<std::uint64_t>(threads) * 50, sequential));
+            // At least 100 per thread (the default), unless the space holds fewer leaves (each a solution).
+            CHECK(cubes.cubes >= std::min<std::uint64_t>(static_cast<std::uint64_t>(threads) * 100, sequential));
             CHECK(cubes.solved == cubes.cubes);
             CHECK(cubes.worker_seconds.size() == static_cast<std::size_t>(threads));
         }

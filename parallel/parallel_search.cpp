@@ -100,13 +100,27 @@ std::vector<Literal> branch_alternatives(const Solver& solver, IntVar x, ValueSe
     return alternatives;
 }
 
+// Makes the decision true at the solver's current level and propagates; false
+// (the queue cleared) when that fails.
+bool decide_and_propagate(Solver& solver, const Literal& decision) {
+    if (!is_failure(enforce(solver, decision, false)) && solver.propagate()) return true;
+    solver.clear_queue();
+    return false;
+}
+
 // Whether one more decision keeps the cube (already assumed) consistent.
 bool extends(Solver& solver, const Literal& decision) {
     solver.push_level();
-    bool ok = !is_failure(enforce(solver, decision, false)) && solver.propagate();
-    if (!ok) solver.clear_queue();
+    const bool ok = decide_and_propagate(solver, decision);
     solver.pop_level();
     return ok;
+}
+
+// Whether the model is valid and its root propagates (the queue cleared if not).
+bool root_consistent(Solver& solver) {
+    if (solver.error().empty() && solver.propagate()) return true;
+    solver.clear_queue();
+    return false;
 }
 
 // The left-weighted split (split_for_optimisation): a depth-first walk that gives
@@ -163,10 +177,9 @@ struct WeightedSplit {
             std::size_t made = 0;
             solver.push_level();
             cube.push_back(alternatives[i]);
-            if (!is_failure(enforce(solver, alternatives[i], false)) && solver.propagate()) {
+            if (decide_and_propagate(solver, alternatives[i])) {
                 made = split(given);
             } else {
-                solver.clear_queue();
                 ++statistics.dropped;
             }
             cube.pop_back();
@@ -214,10 +227,7 @@ bool split_into_cubes(Solver& solver, const SearchOptions& options, std::size_t 
                       CubeStatistics& statistics) {
     const auto start = Clock::now();
     cubes.clear();
-    if (!solver.error().empty() || !solver.propagate()) {
-        solver.clear_queue();
-        return false;
-    }
+    if (!root_consistent(solver)) return false;
     const std::vector<SplitPhase> phases = split_phases(solver, options);
     // A cube with its place in the tree (the index of each alternative taken), so
     // that the cubes can be put back in the search's left-to-right order.
@@ -266,10 +276,7 @@ bool split_for_optimisation(Solver& solver, const SearchOptions& options, std::s
                             std::vector<Cube>& cubes, CubeStatistics& statistics) {
     const auto start = Clock::now();
     cubes.clear();
-    if (!solver.error().empty() || !solver.propagate()) {
-        solver.clear_queue();
-        return false;
-    }
+    if (!root_consistent(solver)) return false;
     const std::vector<SplitPhase> phases = split_phases(solver, options);
     WeightedSplit walk{solver, phases, std::clamp(left_share, 0.0, 1.0), cubes, statistics, {}};
     // The budget that failed subtrees pass to the right is lost at the right end:

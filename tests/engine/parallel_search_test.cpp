@@ -93,6 +93,26 @@ Assignment values_of(const Solver& s, int n) {
     return a;
 }
 
+// The solutions of the cubes, each counted below its decisions on `s`, summed;
+// `failed` (when given) counts the cubes whose decisions fail by propagation.
+std::uint64_t count_over_cubes(Solver& s, const std::vector<Cube>& cubes, std::uint64_t* failed = nullptr) {
+    std::uint64_t total = 0;
+    for (const Cube& cube : cubes) {
+        s.push_level();
+        if (assume_cube(s, cube)) {
+            Search search(s, SearchOptions{});
+            std::uint64_t n = 0;
+            REQUIRE(search.count(n) == SearchStatus::exhausted);
+            total += n;
+        } else if (failed != nullptr) {
+            ++*failed;
+        }
+        s.pop_level();
+        s.clear_queue();
+    }
+    return total;
+}
+
 }  // namespace
 
 TEST_CASE("parallel: n-queens counts equal the sequential ones on 2 and 4 threads", "[parallel]") {
@@ -125,19 +145,7 @@ TEST_CASE("parallel: the cubes partition the space in the search's order", "[par
     CHECK(cubes.size() >= 40);
     CHECK(s->depth() == 0);
     // Each cube's count, summed, is the whole count; the first cube is the leftmost.
-    std::uint64_t total = 0;
-    for (const Cube& cube : cubes) {
-        s->push_level();
-        if (assume_cube(*s, cube)) {
-            Search search(*s, SearchOptions{});
-            std::uint64_t n = 0;
-            REQUIRE(search.count(n) == SearchStatus::exhausted);
-            total += n;
-        }
-        s->pop_level();
-        s->clear_queue();
-    }
-    CHECK(total == 92);
+    CHECK(count_over_cubes(*s, cubes) == 92);
     REQUIRE(!cubes.empty());
     CHECK(cubes.front().front().var.index == 0);  // first-fail ties: the first variable
     CHECK(cubes.front().front().value == 0);
@@ -156,18 +164,9 @@ TEST_CASE("parallel: the optimisation split partitions the space, finer on the l
         // budget was smaller than its alternatives (one cube each): about the target.
         CHECK(cubes.size() >= 40);
         CHECK(cubes.size() <= 2 * 40);
-        std::uint64_t total = 0;
-        for (const Cube& cube : cubes) {
-            s->push_level();
-            REQUIRE(assume_cube(*s, cube));  // only consistent alternatives become cubes
-            Search search(*s, SearchOptions{});
-            std::uint64_t n = 0;
-            REQUIRE(search.count(n) == SearchStatus::exhausted);
-            total += n;
-            s->pop_level();
-            s->clear_queue();
-        }
-        CHECK(total == 92);
+        std::uint64_t failed_cubes = 0;
+        CHECK(count_over_cubes(*s, cubes, &failed_cubes) == 92);
+        CHECK(failed_cubes == 0);  // only consistent alternatives become cubes
         // The search's order: the first cube starts with the first value of the first variable.
         REQUIRE(!cubes.empty());
         CHECK(cubes.front().front().var.index == 0);

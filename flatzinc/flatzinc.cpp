@@ -71,6 +71,8 @@ const char* usage() {
            "  -r SEED  random seed\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
+           "  --node-limit N / --fail-limit N  stop after N search nodes / failures (0:\n"
+           "           none; unlike -t, the same run on any machine)\n"
            "  --learn [on|off]  learn nogoods from conflicts (lazy clause generation;\n"
            "           default off); with -f, activity-based choice of the variable\n"
            "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
@@ -81,7 +83,7 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         // The integer after option `a`, at least `minimum` (else `too_small` is the error).
-        auto value = [&](std::int64_t& v, std::int64_t minimum = INT64_MIN, const char* too_small = "") {
+        auto value = [&](std::int64_t& v, std::int64_t minimum = INT64_MIN, const std::string& too_small = "") {
             if (i + 1 >= argc || !integer_argument(argv[i + 1], v)) {
                 error = "option " + a + " expects an integer";
                 return false;
@@ -130,6 +132,9 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
         } else if (a == "--memory-limit") {
             if (!value(v, 1, "option --memory-limit expects a positive number of MiB")) return false;
             o.memory_limit_mb = v;
+        } else if (a == "--node-limit" || a == "--fail-limit") {
+            if (!value(v, 0, "option " + a + " expects a number (0: no limit)")) return false;
+            (a == "--node-limit" ? o.node_limit : o.fail_limit) = v;
         } else if (a == "-h" || a == "--help") {
             o.help = true;
         } else if (a == "--version") {
@@ -221,6 +226,8 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
     so.stop = support::SignalStop::flag();
     if (o.time_limit_ms > 0) so.limits.seconds = static_cast<double>(o.time_limit_ms) / 1000.0;
     so.limits.memory_mb = static_cast<std::uint64_t>(o.memory_limit_mb);
+    so.limits.nodes = static_cast<std::uint64_t>(o.node_limit);
+    so.limits.failures = static_cast<std::uint64_t>(o.fail_limit);
     return so;
 }
 

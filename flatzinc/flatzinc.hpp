@@ -54,6 +54,8 @@ struct Options {
     std::uint64_t seed = 0;
     std::int64_t time_limit_ms = 0;  // 0: none
     std::int64_t memory_limit_mb = 0;  // --memory-limit; 0: none
+    std::int64_t node_limit = 0;       // --node-limit; 0: none
+    std::int64_t fail_limit = 0;       // --fail-limit; 0: none
     bool help = false;
     bool version = false;
     std::string file;

@@ -94,7 +94,7 @@ _prune() {
                 return
             fi
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --memory-limit --learn --cubes --range --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "-a -n -i -f -s -v -p -r -t --memory-limit --node-limit --fail-limit --learn --cubes --range --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

@@ -374,6 +374,12 @@ bool LearningSearch::settle() {
         }
         ++statistics_.failures;
         ++failures_in_run_;
+        // A fixpoint can meet several conflicts (each assertion propagates): the fail
+        // limit stops at its exact count, as the search without learning does.
+        if (options_.limits.failures != 0 && statistics_.failures >= options_.limits.failures) {
+            limit_hit_ = true;
+            return false;
+        }
         const Propagator* failed = solver_.failed_propagator();
         if (failed == nullptr || level() == 0) return false;
         conflict_.clear();

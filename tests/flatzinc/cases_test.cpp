@@ -202,6 +202,55 @@ TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
     REQUIRE(elapsed < 3.0);
 }
 
+TEST_CASE("--node-limit and --fail-limit stop the search at exactly that many", "[flatzinc]") {
+    // Pigeonhole 10 into 9: UNSAT, far more than 500 nodes for any search.
+    std::ostringstream m;
+    const int n = 10;
+    for (int i = 0; i < n; ++i) m << "var 1.." << n - 1 << ": p" << i << " :: output_var;\n";
+    for (int i = 0; i < n; ++i) {
+        for (int j = i + 1; j < n; ++j) m << "constraint int_ne(p" << i << ", p" << j << ");\n";
+    }
+    m << "solve satisfy;\n";
+    const fs::path file = temp_dir() / "pigeons10.fzn";
+    std::ofstream(file) << m.str();
+    // The statistic named `name` in the -s output.
+    auto statistic = [](const std::string& out, const std::string& name) {
+        const std::string key = "%%%mzn-stat: " + name + "=";
+        const std::size_t at = out.find(key);
+        REQUIRE(at != std::string::npos);
+        return std::stoll(out.substr(at + key.size()));
+    };
+    for (const std::vector<std::string>& search : {std::vector<std::string>{}, {"-f"}, {"--learn", "on"}, {"-f", "--learn", "on"}}) {
+        INFO("search flags: " << search.size());
+        std::vector<std::string> args = search;
+        for (const char* a : {"--node-limit", "500", "-s"}) args.emplace_back(a);
+        args.push_back(file.string());
+        const Output nodes = run(args);
+        REQUIRE(nodes.code == 0);
+        CHECK(contains_line(nodes.out, "=====UNKNOWN====="));
+        CHECK(statistic(nodes.out, "nodes") == 500);
+        args[search.size()] = "--fail-limit";
+        const Output failures = run(args);
+        REQUIRE(failures.code == 0);
+        CHECK(contains_line(failures.out, "=====UNKNOWN====="));
+        CHECK(statistic(failures.out, "failures") == 500);
+        // The same limit gives the same run (no clock involved).
+        const Output again = run(args);
+        CHECK(statistic(again.out, "nodes") == statistic(failures.out, "nodes"));
+        CHECK(statistic(again.out, "propagations") == statistic(failures.out, "propagations"));
+    }
+    // A limit that is never reached changes nothing: 3 pigeons, 3 holes, all 6 solutions.
+    const fs::path small = temp_dir() / "pigeons3.fzn";
+    std::ofstream(small) << "var 1..3: a :: output_var;\nvar 1..3: b :: output_var;\nvar 1..3: c :: output_var;\n"
+                            "constraint int_ne(a, b);\nconstraint int_ne(a, c);\nconstraint int_ne(b, c);\nsolve satisfy;\n";
+    const Output all = run({"-a", "--node-limit", "1000", small.string()});
+    CHECK(all.code == 0);
+    CHECK(contains_line(all.out, "=========="));
+    const Output bad = run({"--node-limit", "-1", small.string()});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("--node-limit expects a number (0: no limit)") != std::string::npos);
+}
+
 TEST_CASE("the parser and builder survive damaged files", "[flatzinc]") {
     prune::Random random(2024);
     int parsed = 0, built = 0;

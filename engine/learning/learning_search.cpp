@@ -746,8 +746,8 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
                               learned, false, nogood_step_});
     nogood_facts_.insert(nogood_facts_.end(), facts.begin(), facts.end());
     if (facts.size() >= 2) {
-        watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(c);
-        watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(c);
+        watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{c, facts[1]});
+        watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
     }
     if (learned) {
         ++learned_live_;
@@ -773,34 +773,42 @@ bool LearningSearch::assert_negation(const Fact& f, int c) {
     return !is_failure(e);
 }
 
-// Two watched facts per nogood, neither true unless the other is false (or the
-// nogood is asserting). Walks the facts recorded since the last run.
+// Two watched facts per nogood, neither true unless another fact of the nogood is
+// false (or the nogood is asserting). Walks the facts recorded since the last run.
+// (A watch kept on a true fact for a false blocker stays sound: the blocker became
+// false no later than the level of the fact, so a backjump that makes the blocker
+// undefined undoes the fact too.)
 Status LearningSearch::propagate_nogoods() {
     while (propagated_ < records_.size()) {
         const Fact f = records_[propagated_++].fact;
-        std::vector<int>& list = watches_[static_cast<std::size_t>(atom(f))];
+        std::vector<Watch>& list = watches_[static_cast<std::size_t>(atom(f))];
         std::size_t keep = 0;
         for (std::size_t i = 0; i < list.size(); ++i) {
-            const int c = list[i];
+            const Watch w = list[i];
+            if (fact_false(w.blocker)) {
+                list[keep++] = w;
+                continue;
+            }
+            const int c = w.nogood;
             const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
             if (n.deleted) continue;
             Fact* facts = &nogood_facts_[n.begin];
             if (facts[0] == f) std::swap(facts[0], facts[1]);
             if (fact_false(facts[0])) {
-                list[keep++] = c;
+                list[keep++] = Watch{c, facts[0]};
                 continue;
             }
             bool moved = false;
             for (std::uint32_t k = 2; k < n.size; ++k) {
                 if (!fact_true(facts[k])) {
                     std::swap(facts[1], facts[k]);
-                    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(c);
+                    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
                     moved = true;
                     break;
                 }
             }
             if (moved) continue;
-            list[keep++] = c;
+            list[keep++] = Watch{c, facts[0]};
             if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
                 for (++i; i < list.size(); ++i) list[keep++] = list[i];
                 list.resize(keep);
@@ -859,8 +867,8 @@ void LearningSearch::compact_store() {
         facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
         n.begin = begin;
         if (n.size >= 2) {
-            watches_[static_cast<std::size_t>(atom(facts[begin]))].push_back(static_cast<int>(c));
-            watches_[static_cast<std::size_t>(atom(facts[begin + 1]))].push_back(static_cast<int>(c));
+            watches_[static_cast<std::size_t>(atom(facts[begin]))].push_back(Watch{static_cast<int>(c), facts[begin + 1]});
+            watches_[static_cast<std::size_t>(atom(facts[begin + 1]))].push_back(Watch{static_cast<int>(c), facts[begin]});
         }
     }
     nogood_facts_.swap(facts);

@@ -219,7 +219,14 @@ private:
     // The store.
     std::vector<Nogood> nogoods_;
     std::vector<Fact> nogood_facts_;
-    std::vector<std::vector<int>> watches_;  // per atom: nogoods watching that fact
+    // A watch: the nogood and its blocker, another of its facts (the other watched
+    // one when the watch was set); while the blocker is false the nogood cannot
+    // fire, and the walk passes it without reading the nogood (MiniSat's blockers).
+    struct Watch {
+        int nogood;
+        Fact blocker;
+    };
+    std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact
     std::size_t learned_live_ = 0, deleted_facts_ = 0;
     std::size_t max_learned_ = 5000;
     double nogood_step_ = 1;

@@ -5,7 +5,8 @@
 //   mpirun -np R prune-mpi fzn MODEL.fzn [-a] [-f] [-t MS] [--node-limit N] [--cubes-per-rank N]
 //
 // Every rank reads and builds the same model. Rank 0 splits it into cubes
-// (parallel/parallel_search.hpp: Embarrassingly Parallel Search) and hands them out
+// (parallel/parallel_search.hpp: Embarrassingly Parallel Search; weighted to the
+// left when optimising, as -p N does) and hands them out
 // on demand; ranks 1..R-1 solve one cube at a time and ask for the next, saying how
 // the last one ended (finished or stopped, its count, its nodes). A worker sends each
 // solution to rank 0; when optimising, rank 0 sends every better objective value to
@@ -70,7 +71,7 @@ struct Problem {
     IntVar objective;
     std::string mode = "first";  // count, all, first, optimise
     bool print_improving = false;  // optimise: print each better solution (FlatZinc -a, -i), not only the last
-    int cubes_per_rank = 50;
+    int cubes_per_rank = 100;  // as -p N (docs/scaling.md, "Choosing the number of cubes")
     // A solution on rank 0: `solver` stands on it.
     std::function<void(const Solver&, std::ostream&)> print;
     // The end of the output; `stopped` names what stopped the run ("" when complete).
@@ -279,6 +280,14 @@ Cube decode(const std::vector<std::int64_t>& data) {
 }
 
 // ---- rank 0 ----
+
+// Rank 0's split: breadth-first for counting and solutions, weighted to the left
+// for optimisation, where the bound is found (golomb 10, 2 workers, 100 cubes per
+// rank: about 105,000 nodes against 153,000 breadth-first; docs/scaling.md).
+bool split_problem(Solver& master, const Problem& p, std::size_t target, std::vector<Cube>& cubes, CubeStatistics& statistics) {
+    if (p.objective_sense == 0) return split_into_cubes(master, p.options, target, cubes, statistics);
+    return split_for_optimisation(master, p.options, target, ParallelSettings{}.left_share, cubes, statistics);
+}
 
 struct Coordinator {
     Coordinator(const Problem& problem, int rank_count) : p(problem), ranks(rank_count) {}
@@ -555,8 +564,8 @@ int run(const std::vector<std::string>& args, int rank, int ranks) {
     c.master = p.build();
     CubeStatistics statistics;
     const bool feasible = c.master->error().empty() &&
-                          split_into_cubes(*c.master, p.options, static_cast<std::size_t>(ranks - 1) * static_cast<std::size_t>(p.cubes_per_rank),
-                                           c.cubes, statistics);
+                          split_problem(*c.master, p, static_cast<std::size_t>(ranks - 1) * static_cast<std::size_t>(p.cubes_per_rank),
+                                        c.cubes, statistics);
     if (!c.master->error().empty()) {
         std::cerr << "prune-mpi: error: invalid model: " << c.master->error() << "\n";
         c.stopping = true;  // every worker gets `done` at once

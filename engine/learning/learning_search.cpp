@@ -137,6 +137,13 @@ void LearningSearch::initialise() {
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
     activity_.assign(n, 0.0);
+    heap_.clear();
+    heap_.reserve(static_cast<std::size_t>(n));
+    heap_position_.assign(static_cast<std::size_t>(n), -1);
+    tied_.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        if (!solver_.fixed(IntVar{i})) heap_insert(i);
+    }
     falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     failure_falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     saved_value_.assign(n, 0);
@@ -304,6 +311,7 @@ void LearningSearch::undo_to(int target_level) {
         const Fact& f = records_[at - 1].fact;
         if (f.equal) {
             equal_position_[f.var] = present;
+            if (heap_position_[static_cast<std::size_t>(f.var)] < 0) heap_insert(f.var);
         } else {
             value_position_[value_slot(f.var, f.value)] = present;
             const int position = static_cast<int>(at) - 1;
@@ -518,7 +526,32 @@ int LearningSearch::choose_value(int x, ValueSelection how) const {
     return solver_.min(v);
 }
 
-int LearningSearch::choose_active_variable() const {
+// The most active unfixed variable, then the smallest domain, then the lowest
+// index. The heap's top gives the activity; the variables that share it form a
+// subtree at the top (a child is never more active than its parent), searched for
+// the smallest domain. Fixed variables are popped when they reach the top.
+int LearningSearch::choose_active_variable() {
+    while (!heap_.empty() && solver_.fixed(IntVar{heap_[0]})) heap_pop();
+    if (heap_.empty()) return -1;
+    const double top = activity_[heap_[0]];
+    int best = heap_[0];
+    tied_.assign(1, 0);
+    while (!tied_.empty()) {
+        const std::size_t at = static_cast<std::size_t>(tied_.back());
+        tied_.pop_back();
+        const int x = heap_[at];
+        if (activity_[x] != top) continue;  // nor is any of its subtree
+        if (!solver_.fixed(IntVar{x})) {
+            const std::int64_t size = solver_.size(IntVar{x}), best_size = solver_.size(IntVar{best});
+            if (size < best_size || (size == best_size && x < best)) best = x;
+        }
+        for (std::size_t child = 2 * at + 1; child <= 2 * at + 2 && child < heap_.size(); ++child) tied_.push_back(static_cast<int>(child));
+    }
+    return best;
+}
+
+// What the heap stands for: a scan of every variable.
+int LearningSearch::choose_active_by_scan() const {
     int best = -1;
     for (int i = 0; i < solver_.variable_count(); ++i) {
         if (solver_.fixed(IntVar{i})) continue;
@@ -528,6 +561,50 @@ int LearningSearch::choose_active_variable() const {
         }
     }
     return best;
+}
+
+void LearningSearch::heap_insert(int x) {
+    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(heap_.size());
+    heap_.push_back(x);
+    heap_sift_up(heap_.size() - 1);
+}
+
+void LearningSearch::heap_pop() {
+    heap_position_[static_cast<std::size_t>(heap_[0])] = -1;
+    const int last = heap_.back();
+    heap_.pop_back();
+    if (heap_.empty()) return;
+    heap_[0] = last;
+    heap_position_[static_cast<std::size_t>(last)] = 0;
+    heap_sift_down(0);
+}
+
+void LearningSearch::heap_sift_up(std::size_t at) {
+    const int x = heap_[at];
+    while (at > 0) {
+        const std::size_t parent = (at - 1) / 2;
+        if (!heap_before(x, heap_[parent])) break;
+        heap_[at] = heap_[parent];
+        heap_position_[static_cast<std::size_t>(heap_[at])] = static_cast<int>(at);
+        at = parent;
+    }
+    heap_[at] = x;
+    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(at);
+}
+
+void LearningSearch::heap_sift_down(std::size_t at) {
+    const int x = heap_[at];
+    for (;;) {
+        std::size_t child = 2 * at + 1;
+        if (child >= heap_.size()) break;
+        if (child + 1 < heap_.size() && heap_before(heap_[child + 1], heap_[child])) ++child;
+        if (!heap_before(heap_[child], x)) break;
+        heap_[at] = heap_[child];
+        heap_position_[static_cast<std::size_t>(heap_[at])] = static_cast<int>(at);
+        at = child;
+    }
+    heap_[at] = x;
+    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(at);
 }
 
 // The user's phases first, each by its own rules; then the most active variable,
@@ -548,6 +625,10 @@ bool LearningSearch::choose(Fact& decision) {
         }
     }
     const int x = choose_active_variable();
+    if (check_activity_choices) [[unlikely]] {
+        ++activity_choices_checked;
+        if (x != choose_active_by_scan()) ++activity_choices_wrong;
+    }
     if (x < 0) return false;
     const int saved = saved_value_[x];
     decision = Fact{x, solver_.contains(IntVar{x}, saved) ? saved : choose_value(x, options_.value), true};
@@ -556,6 +637,7 @@ bool LearningSearch::choose(Fact& decision) {
 
 void LearningSearch::bump(int x) {
     activity_[x] += activity_step_;
+    if (heap_position_[static_cast<std::size_t>(x)] >= 0) heap_sift_up(static_cast<std::size_t>(heap_position_[static_cast<std::size_t>(x)]));
     if (activity_[x] > 1e100) {
         for (double& a : activity_) a *= 1e-100;
         activity_step_ *= 1e-100;

@@ -75,6 +75,11 @@ public:
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
     bool bound_history_agrees() const;
+    // For tests: when set, each choice by activity is compared with a scan of every
+    // variable (most active, then smallest domain, then lowest index), and the
+    // choices and the disagreements are counted.
+    bool check_activity_choices = false;
+    std::uint64_t activity_choices_checked = 0, activity_choices_wrong = 0;
 
 private:
     enum class ReasonKind : std::uint8_t { root, decision, propagator, nogood, equality, removals };
@@ -140,7 +145,8 @@ private:
     bool learn_from_conflict();
     bool choose(Fact& decision);
     int choose_user_variable(int& phase) const;
-    int choose_active_variable() const;
+    int choose_active_variable();
+    int choose_active_by_scan() const;
     int choose_value(int x, ValueSelection how) const;
     bool decide(const Fact& decision);
     bool leave_solution();
@@ -156,6 +162,14 @@ private:
     void mark(const Fact& f, int& at_current_level);
     void minimise();
     void bump(int x);
+    // The activity heap: every unfixed variable, most active on top (ties: lower
+    // index); fixed ones leave it lazily, when they reach the top, and come back when
+    // a backjump unfixes them.
+    bool heap_before(int x, int y) const { return activity_[x] > activity_[y] || (activity_[x] == activity_[y] && x < y); }
+    void heap_insert(int x);
+    void heap_pop();
+    void heap_sift_up(std::size_t at);
+    void heap_sift_down(std::size_t at);
 
     // The store.
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
@@ -209,6 +223,9 @@ private:
 
     // Heuristics.
     std::vector<double> activity_;
+    std::vector<int> heap_;            // variables, a binary heap by heap_before
+    std::vector<int> heap_position_;   // per variable: its index in heap_, or -1
+    std::vector<int> tied_;            // choose_active_variable's stack (reserved)
     double activity_step_ = 1;
     std::vector<int> saved_value_;
     std::vector<char> in_user_phase_;

@@ -172,11 +172,10 @@ Status QuartoLineMasks::propagate(Solver& s) {
             if (!run.support_cell(i, all, any, used)) return Status::failed;
         }
     }
+    // The unsupported pieces of a cell go in one update: one wake of its subscribers.
     for (int k = 0; k < run.open; ++k) {
-        const IntVar x = cells_[open_cell[k]];
-        for (unsigned gone = run.domain[k] & ~run.support[k] & 0xFFFFu; gone != 0; gone &= gone - 1) {
-            PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
-        }
+        const std::uint64_t gone = run.domain[k] & ~run.support[k] & 0xFFFFu;
+        if (gone != 0) PRUNE_TRY(s.remove_values(cells_[open_cell[k]], 0, gone));
     }
     // The pieces left on the last open cell all complete the line: entailed once they
     // are all that is left, so the many later removals on it wake nothing here.

@@ -205,6 +205,37 @@ Event DomainStore::remove_range(Trail& trail, int x, std::int64_t lo, std::int64
     return Event::domain;
 }
 
+// The strongest of two events (events are nested bit sets).
+static Event combine(Event a, Event b) {
+    if (a == Event::failed || b == Event::failed) return Event::failed;
+    return static_cast<Event>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
+}
+
+// remove_values() off the one-word case: several words value by value, bounds only
+// by moving the bounds.
+Event DomainStore::remove_values_general(Trail& trail, int x, std::int64_t base, std::uint64_t mask) {
+    const std::uint64_t gone = mask & window_bits_general(x, base);
+    if (gone == 0) return Event::none;
+    Header& h = header_[x];
+    if (layout_[x].word_count == 0) {
+        // Each bound in the window moves past the run of masked values it stands on
+        // (the shifts bring in unmasked bits, so the runs end inside 64 bits).
+        std::int64_t new_min = h.bounds.min, new_max = h.bounds.max;
+        const std::int64_t lo = new_min - base, hi = new_max - base;
+        if (lo >= 0 && lo < 64 && ((gone >> lo) & 1) != 0) new_min += std::countr_zero(~(mask >> lo));
+        if (hi >= 0 && hi < 64 && ((gone >> hi) & 1) != 0) new_max -= std::countl_zero(~(mask << (63 - hi)));
+        const Event e = set_min(trail, x, new_min);
+        if (e == Event::failed) return e;  // (then new_max < new_min too: nothing moved)
+        return combine(e, set_max(trail, x, new_max));  // cannot fail: new_min is left
+    }
+    if (std::popcount(gone) >= h.size) return Event::failed;  // every value is masked
+    Event e = Event::none;
+    for (std::uint64_t left = gone; left != 0; left &= left - 1) {
+        e = combine(e, remove_present(trail, x, static_cast<int>(base + std::countr_zero(left))));
+    }
+    return e;
+}
+
 std::uint64_t DomainStore::window_bits_general(int x, std::int64_t base) const {
     const Header& h = header_[x];
     const std::int64_t lo = std::max<std::int64_t>(h.bounds.min, base) - base;
@@ -253,12 +284,6 @@ std::uint64_t DomainStore::extract_bits(const Layout& l, std::int64_t first) con
     };
     if (r == 0) return word(q);
     return (word(q) >> r) | (word(q + 1) << (64 - r));
-}
-
-// The strongest of two events (events are nested bit sets).
-static Event combine(Event a, Event b) {
-    if (a == Event::failed || b == Event::failed) return Event::failed;
-    return static_cast<Event>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b));
 }
 
 Event DomainStore::intersect_with_offset(Trail& trail, int x, int y, std::int64_t c) {

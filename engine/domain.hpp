@@ -126,6 +126,18 @@ public:
     }
     // Removes every value in [lo, hi].
     [[nodiscard]] Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
+    // Removes the values base + i for the bits i set in `mask` (values not in the
+    // domain are ignored): one update for them all, the event the strongest of theirs.
+    // Word-parallel on a one-word bitset, whatever base (the common case, inline). On
+    // a bounds-only domain only values at a bound can go, so each bound moves past
+    // every masked value it meets. A wipe-out leaves the domain unchanged.
+    [[nodiscard]] Event remove_values(Trail& trail, int x, std::int64_t base, std::uint64_t mask) {
+        const Layout& l = layout_[x];
+        if (l.word_count != 1) return remove_values_general(trail, x, base, mask);
+        const std::int64_t shift = base - l.offset;  // bit i of mask is bit i + shift of the word
+        if (shift >= 64 || shift <= -64) return Event::none;
+        return remove_bits_one_word(trail, x, shift >= 0 ? mask << shift : mask >> -shift);
+    }
     // Keeps in x only the values v with v - c in y: x = x ∩ (y + c). Word-parallel
     // when both are bitsets; bounds only otherwise.
     [[nodiscard]] Event intersect_with_offset(Trail& trail, int x, int y, std::int64_t c);
@@ -164,6 +176,35 @@ private:
     // outside the bitset read as 0.
     std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
     std::uint64_t window_bits_general(int x, std::int64_t base) const;
+    // remove_values() on a one-word bitset, `bits` aligned with its word.
+    [[nodiscard]] Event remove_bits_one_word(Trail& trail, int x, std::uint64_t bits) {
+        Header& h = header_[x];
+        const Layout& l = layout_[x];
+        std::uint64_t& word = words_[l.first_word];
+        const int lo = static_cast<int>(h.bounds.min - l.offset);
+        const int hi = static_cast<int>(h.bounds.max - l.offset);
+        const std::uint64_t live = word & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+        const std::uint64_t gone = live & bits;
+        if (gone == 0) return Event::none;
+        const std::uint64_t kept = live & ~gone;
+        if (kept == 0) return Event::failed;
+        save_header(trail, h);
+        h.size -= std::popcount(gone);
+        const int new_lo = std::countr_zero(kept);
+        const int new_hi = 63 - std::countl_zero(kept);
+        // Only the values left between the new bounds need their bits cleared: bits
+        // outside the bounds are not read, and a bound costs no word on the trail.
+        const std::uint64_t holes = gone & (~std::uint64_t{0} << new_lo) & (~std::uint64_t{0} >> (63 - new_hi));
+        if (holes != 0) {
+            trail.save(&word);
+            word &= ~holes;
+        }
+        if (new_lo == lo && new_hi == hi) return Event::domain;
+        h.bounds.min = static_cast<std::int32_t>(l.offset + new_lo);
+        h.bounds.max = static_cast<std::int32_t>(l.offset + new_hi);
+        return h.size == 1 ? Event::fixed : Event::bounds;
+    }
+    [[nodiscard]] Event remove_values_general(Trail& trail, int x, std::int64_t base, std::uint64_t mask);
     [[nodiscard]] Event intersect_one_word(Trail& trail, int x, int y, std::int64_t c);
     static Event bounds_event(const Header& h) { return h.bounds.min == h.bounds.max ? Event::fixed : Event::bounds; }
 

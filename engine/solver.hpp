@@ -132,6 +132,13 @@ public:
         const std::int64_t before = domains_.size(x.index);
         return update(x.index, domains_.intersect_with_offset(trail_, x.index, y.index, c), before);
     }
+    // Removes the values base + i for the bits i set in mask, with one update and one
+    // wake for them all (a removal loop woke the subscribers once per value).
+    [[nodiscard]] Event remove_values(IntVar x, std::int64_t base, std::uint64_t mask) {
+        if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
+        const std::int64_t before = domains_.size(x.index);
+        return update(x.index, domains_.remove_values(trail_, x.index, base, mask), before);
+    }
     [[nodiscard]] Event remove_range(IntVar x, std::int64_t lo, std::int64_t hi) {
         if (tracing_compiled && tracer_ != nullptr) [[unlikely]] remember_domain(x);
         const std::int64_t before = domains_.size(x.index);

@@ -62,9 +62,8 @@ bool AllDifferentSmall::explain(Explanation& e) const { return explainer_.explai
 bool AllDifferentSmall::prune_outside(Solver& s, const Work& w, std::uint64_t members, std::uint64_t allowed) const {
     for (; members != 0; members &= members - 1) {
         const int k = w.owner[std::countr_zero(members)];
-        for (std::uint64_t doomed = w.domain[k] & ~allowed; doomed != 0; doomed &= doomed - 1) {
-            PRUNE_TRY(s.remove(scope()[w.index[k]], static_cast<int>(base_ + std::countr_zero(doomed))));
-        }
+        const std::uint64_t doomed = w.domain[k] & ~allowed;
+        if (doomed != 0) PRUNE_TRY(s.remove_values(scope()[w.index[k]], base_, doomed));
     }
     return true;
 }
@@ -151,9 +150,8 @@ PRUNE_HOT_STEP Status AllDifferentSmall::collect_unfixed(Solver& s, Work& w) con
     w.n = n;
     if (total == std::popcount(all)) return Status::entailed;  // pairwise disjoint
     for (int k = 0; k < n; ++k) {
-        for (std::uint64_t taken = w.domain[k] & fixed_values; taken != 0; taken &= taken - 1) {
-            PRUNE_TRY(s.remove(vars[w.index[k]], static_cast<int>(base_ + std::countr_zero(taken))));
-        }
+        const std::uint64_t taken = w.domain[k] & fixed_values;
+        if (taken != 0) PRUNE_TRY(s.remove_values(vars[w.index[k]], base_, taken));
         w.domain[k] &= ~fixed_values;
     }
     return Status::ok;

@@ -127,9 +127,8 @@ Status DistinctSum::propagate(Solver& s) {
     sweep_forward();
     if (!sweep_backward()) return Status::failed;
     for (std::size_t i = 0; i < vars_.size(); ++i) {
-        for (std::uint32_t doomed = domains_[i] & ~supports_[i]; doomed != 0; doomed &= doomed - 1) {
-            PRUNE_TRY(s.remove(vars_[i], static_cast<int>(base_ + std::countr_zero(doomed))));
-        }
+        const std::uint32_t doomed = domains_[i] & ~supports_[i];
+        if (doomed != 0) PRUNE_TRY(s.remove_values(vars_[i], base_, doomed));
     }
     return all_fixed ? Status::entailed : Status::ok;
 }

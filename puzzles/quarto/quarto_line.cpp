@@ -45,6 +45,15 @@ constexpr std::array<std::array<int, 4>, 4> search_order_for(int open) {
 }
 constexpr std::array<std::array<std::array<int, 4>, 4>, 2> search_order = {search_order_for(3), search_order_for(4)};
 
+// The complements of a set of pieces: bit 15 - p for each bit p (a bit reversal).
+constexpr unsigned complements(unsigned pieces) {
+    pieces = ((pieces >> 1) & 0x5555u) | ((pieces & 0x5555u) << 1);
+    pieces = ((pieces >> 2) & 0x3333u) | ((pieces & 0x3333u) << 2);
+    pieces = ((pieces >> 4) & 0x0F0Fu) | ((pieces & 0x0F0Fu) << 4);
+    return ((pieces >> 8) | (pieces << 8)) & 0xFFFFu;
+}
+static_assert(complements(1u) == 0x8000u && complements(0x0006u) == 0x6000u);
+
 // One run's support search: the masks of the open cells and the supports found.
 struct Supports {
     int open = 0;
@@ -108,6 +117,30 @@ struct Supports {
         return first_supported != 0 && second_supported != 0;
     }
 
+    // Before the search, with three or four open cells, word-parallel: the pieces with
+    // a partner in another open cell that completes the line by itself. Two kinds,
+    // both found for all pieces at once: a piece's complement (15 - p: the two differ
+    // on every attribute, whatever the placed pieces), and a piece that alone
+    // completes the placed ones (then any other piece pairs with it). Any distinct
+    // pieces then fill the other open cells, and they exist when each open cell has
+    // at least `open` pieces (the pair excluded, each filler still has a choice);
+    // otherwise this finds nothing. The search then runs for the other pieces only.
+    void support_by_pairs(unsigned all, unsigned any, std::uint16_t used) {
+        std::array<unsigned, 4> live{};
+        for (int i = 0; i < open; ++i) {
+            live[i] = domain[i] & ~used & 0xFFFFu;
+            if (std::popcount(live[i]) < open) return;
+        }
+        const unsigned completes_placed = completing[all * 16 + any];
+        for (int i = 0; i < open; ++i) {
+            unsigned others = 0;
+            for (int j = 0; j < open; ++j) others |= j != i ? live[j] : 0u;
+            const unsigned finishers = completes_placed & others;
+            const unsigned with_finisher = (finishers & (finishers - 1)) != 0 ? 0xFFFFu : finishers != 0 ? ~finishers : 0u;
+            support[i] = static_cast<std::uint16_t>(support[i] | (live[i] & (complements(others) | with_finisher)));
+        }
+    }
+
     // Looks for a support of every piece of open cell i not yet supported. False when
     // none is left.
     bool support_cell(int i, unsigned all, unsigned any, std::uint16_t used) {
@@ -168,15 +201,15 @@ Status QuartoLineMasks::propagate(Solver& s) {
     } else if (run.open == 2) {
         if (!run.support_pair(all, any, used)) return Status::failed;
     } else {
+        run.support_by_pairs(all, any, used);
         for (int i = 0; i < run.open; ++i) {
             if (!run.support_cell(i, all, any, used)) return Status::failed;
         }
     }
+    // The unsupported pieces of a cell go in one update: one wake of its subscribers.
     for (int k = 0; k < run.open; ++k) {
-        const IntVar x = cells_[open_cell[k]];
-        for (unsigned gone = run.domain[k] & ~run.support[k] & 0xFFFFu; gone != 0; gone &= gone - 1) {
-            PRUNE_TRY(s.remove(x, std::countr_zero(gone)));
-        }
+        const std::uint64_t gone = run.domain[k] & ~run.support[k] & 0xFFFFu;
+        if (gone != 0) PRUNE_TRY(s.remove_values(cells_[open_cell[k]], 0, gone));
     }
     // The pieces left on the last open cell all complete the line: entailed once they
     // are all that is left, so the many later removals on it wake nothing here.

@@ -10,7 +10,10 @@
 // one is completed in O(1): the pieces w that end a line whose other pieces have AND
 // a and OR o are those with a & w = 0 and o | w = 15, a mask precomputed for the 256
 // pairs (a, o). A completion supports all its pieces (and every completing piece of
-// the last cell), so most pieces are found supported without a search of their own.
+// the last cell). Before that search, word-parallel: a piece whose complement (15 -
+// p) is in another open cell, or any piece beside another cell's piece that alone
+// completes the placed ones, is supported once every open cell has enough pieces
+// left for distinct fillers; so most pieces need no search of their own.
 // With two open cells (the common run) there is no search: only the attributes the
 // two placed pieces share matter, and the supports of both cells come from one pass
 // over the classes of pieces by those attributes (at most 8), two table lookups

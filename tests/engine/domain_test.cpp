@@ -1,8 +1,13 @@
-// Unit tests of DomainStore and Trail: every operation, its event, and restoration.
+// Unit tests of DomainStore and Trail: every operation, its event, and restoration;
+// and of the Solver's removal of a value mask (one wake, the tracer, the counters).
 #include "catch.hpp"
 #include "engine/domain.hpp"
+#include "engine/solver.hpp"
 #include "engine/trail.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <memory>
 #include <vector>
 
 using namespace prune;
@@ -200,5 +205,230 @@ TEST_CASE("remove_present agrees with remove on random domains, through push and
             REQUIRE(a.size(x) == b.size(x));
             REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
         }
+    }
+}
+
+namespace {
+// A small seeded generator for the random domain tests below.
+struct Lcg {
+    std::uint64_t state;
+    std::uint64_t next() {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return state;
+    }
+    int below(int n) { return static_cast<int>((next() >> 33) % static_cast<std::uint64_t>(n)); }
+    std::uint64_t word() { return (next() & 0xFFFFFFFF00000000ULL) | (next() >> 32); }
+};
+
+bool masked(std::int64_t base, std::uint64_t mask, int v) {
+    return v >= base && v <= base + 63 && ((mask >> (v - base)) & 1) != 0;
+}
+
+// The reference for remove_values: the masked values removed one at a time, upwards
+// and then downwards (on a bounds-only domain each bound then moves past every masked
+// value it meets), the events combined. Not for a wipe-out (the caller checks first).
+Event remove_one_by_one(DomainStore& d, Trail& t, int x, std::int64_t base, std::uint64_t mask) {
+    auto stronger = [](Event a, Event b) { return static_cast<Event>(static_cast<std::uint8_t>(a) | static_cast<std::uint8_t>(b)); };
+    Event e = Event::none;
+    for (int i = 0; i < 64; ++i) {
+        if ((mask >> i) & 1) e = stronger(e, d.remove(t, x, static_cast<int>(base + i)));
+    }
+    for (int i = 63; i >= 0; --i) {
+        if ((mask >> i) & 1) e = stronger(e, d.remove(t, x, static_cast<int>(base + i)));
+    }
+    return e;
+}
+}  // namespace
+
+TEST_CASE("remove_values agrees with removing the masked values one by one, through push and pop", "[domain]") {
+    // Random domains with holes on one word, several words or bounds only; masks of
+    // every density at windows before, across and after them (so both shifts and
+    // none), wipe-outs included. Store a removes with remove_values, store b one value
+    // at a time; they must agree on the event, the values and the size after every
+    // step, and after every restored level.
+    Lcg random{2026};
+    for (int round = 0; round < 600; ++round) {
+        Trail ta, tb;
+        DomainStore a, b;
+        const int kind = round % 3;  // 0: one word, 1: several words, 2: bounds only
+        const int lo = random.below(80) - 40;
+        const int span = kind == 0 ? random.below(64) : kind == 1 ? 64 + random.below(140) : random.below(100);
+        int x = 0;
+        if (kind == 2) {
+            x = a.add_range(lo, lo + span, true);
+            REQUIRE(b.add_range(lo, lo + span, true) == x);
+        } else {
+            std::vector<int> values;
+            for (int v = lo; v <= lo + span; ++v) {
+                if (random.below(4) != 0) values.push_back(v);
+            }
+            if (values.empty()) values.push_back(lo);
+            x = a.add_values(values);
+            REQUIRE(b.add_values(values) == x);
+        }
+        int depth = 0;
+        for (int step = 0; step < 60; ++step) {
+            const int op = random.below(8);
+            if (op == 0) {
+                ta.push_level();
+                tb.push_level();
+                ++depth;
+            } else if (op == 1 && depth > 0) {
+                ta.pop_level();
+                tb.pop_level();
+                --depth;
+            } else {
+                const std::int64_t base = lo - 70 + random.below(span + 80);
+                const int density = random.below(4);  // sparse to full
+                std::uint64_t mask = density == 3 ? ~std::uint64_t{0} : random.word();
+                for (int thin = density; thin < 2; ++thin) mask &= random.word();
+                const std::vector<int> before = values_of(a, x);
+                bool wipe_out = true;
+                for (int v : before) wipe_out = wipe_out && masked(base, mask, v);
+                const Event ea = a.remove_values(ta, x, base, mask);
+                INFO("round " << round << " step " << step << " base " << base << " mask " << mask);
+                if (wipe_out) {
+                    REQUIRE(ea == Event::failed);
+                    REQUIRE(values_of(a, x) == before);  // a failing update changes nothing
+                } else {
+                    REQUIRE(ea == remove_one_by_one(b, tb, x, base, mask));
+                }
+            }
+            REQUIRE(values_of(a, x) == values_of(b, x));
+            REQUIRE(a.size(x) == b.size(x));
+            REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
+        }
+    }
+}
+
+namespace {
+// Removes `mask` (values base + i) from x once t is fixed: with remove_values, or one
+// value at a time as propagators did before it.
+struct MaskRemover final : Propagator {
+    IntVar t, x;
+    std::int64_t base;
+    std::uint64_t mask;
+    bool at_once;
+    MaskRemover(IntVar t_, IntVar x_, std::int64_t base_, std::uint64_t mask_, bool at_once_)
+        : Propagator(PropagatorCost::constant), t(t_), x(x_), base(base_), mask(mask_), at_once(at_once_) {}
+    void attach(Solver& s) override { s.subscribe(this, t, Condition::fixed); }
+    Status propagate(Solver& s) override {
+        if (!s.fixed(t)) return Status::ok;
+        if (at_once) {
+            PRUNE_TRY(s.remove_values(x, base, mask));
+        } else {
+            for (std::uint64_t left = mask; left != 0; left &= left - 1) PRUNE_TRY(s.remove(x, static_cast<int>(base + std::countr_zero(left))));
+        }
+        return Status::ok;
+    }
+    const char* kind() const override { return "mask-remover"; }
+};
+
+// Asks for advice on x and counts it: one advice is one wake by one domain update.
+struct AdviceCounter final : Propagator {
+    IntVar x;
+    int advised = 0;
+    Event strongest = Event::none;
+    explicit AdviceCounter(IntVar x_) : Propagator(PropagatorCost::constant), x(x_) { advise_me(); }
+    void attach(Solver& s) override { s.subscribe(this, x, Condition::domain); }
+    bool advise(Solver&, int, Event e) override {
+        ++advised;
+        strongest = static_cast<Event>(static_cast<std::uint8_t>(strongest) | static_cast<std::uint8_t>(e));
+        return true;
+    }
+    Status propagate(Solver&) override { return Status::ok; }
+    const char* kind() const override { return "advice-counter"; }
+};
+
+// The values each reported change of x took away (from the domain it replaced).
+struct RemovalLog final : Tracer {
+    IntVar x{0};
+    int reports = 0;
+    std::vector<int> removed;
+    void on_domain_change(const Solver& s, IntVar y, const DomainBefore& before) override {
+        if (y.index != x.index) return;
+        ++reports;
+        REQUIRE(before.values != nullptr);
+        for (int v : *before.values) {
+            if (!s.contains(y, v)) removed.push_back(v);
+        }
+    }
+};
+
+struct MaskRun {
+    std::vector<int> values;  // x after the removal (or as restored after a failure)
+    std::vector<int> restored;
+    bool propagated;
+    int advised, reports;
+    Event strongest;
+    std::vector<int> removed;
+    std::uint64_t values_removed;
+};
+
+MaskRun run_mask_removal(const std::vector<int>& domain, std::int64_t base, std::uint64_t mask, bool at_once) {
+    Solver s;
+    const IntVar x = s.new_int_var(domain);
+    const IntVar t = s.new_int_var(0, 1);
+    MaskRemover* remover = s.add(std::make_unique<MaskRemover>(t, x, base, mask, at_once));
+    AdviceCounter* counter = s.add(std::make_unique<AdviceCounter>(x));
+    REQUIRE(s.propagate());
+    RemovalLog log;
+    log.x = x;
+    s.set_tracer(&log);
+    s.push_level();
+    REQUIRE(s.assign(t, 1) == Event::fixed);
+    MaskRun run;
+    run.propagated = s.propagate();
+    s.for_each_value(x, [&](int v) { run.values.push_back(v); });
+    run.advised = counter->advised;
+    run.strongest = counter->strongest;
+    run.reports = log.reports;
+    run.removed = log.removed;
+    std::sort(run.removed.begin(), run.removed.end());
+    run.values_removed = remover->counters().values_removed;
+    s.clear_queue();
+    s.pop_level();
+    s.for_each_value(x, [&](int v) { run.restored.push_back(v); });
+    return run;
+}
+}  // namespace
+
+TEST_CASE("Solver::remove_values wakes once and reports what a removal loop reports", "[domain]") {
+    // The same removal done by remove_values and by a loop of remove(): the same
+    // domain, failure, tracer removals (in one report instead of one per value), the
+    // same values_removed counter, one advice with the strongest event, and the same
+    // domain after backtracking.
+    Lcg random{16};
+    for (int round = 0; round < 300; ++round) {
+        const int lo = random.below(40) - 20;
+        const int span = 1 + random.below(round % 4 == 0 ? 120 : 50);
+        std::vector<int> domain;
+        for (int v = lo; v <= lo + span; ++v) {
+            if (random.below(3) != 0) domain.push_back(v);
+        }
+        if (domain.size() < 2) domain = {lo, lo + span};
+        const std::int64_t base = lo - 10 + random.below(span + 10);
+        std::uint64_t mask = random.word() & random.word();
+        if (round % 10 == 0) mask = ~std::uint64_t{0};  // often a wipe-out
+        INFO("round " << round << " base " << base << " mask " << mask);
+        const MaskRun at_once = run_mask_removal(domain, base, mask, true);
+        const MaskRun loop = run_mask_removal(domain, base, mask, false);
+        REQUIRE(at_once.propagated == loop.propagated);
+        REQUIRE(at_once.restored == domain);
+        REQUIRE(loop.restored == domain);
+        if (!at_once.propagated) {
+            REQUIRE(at_once.values == domain);  // the failing update changed nothing
+            REQUIRE(at_once.advised == 0);
+            continue;
+        }
+        REQUIRE(at_once.values == loop.values);
+        REQUIRE(at_once.removed == loop.removed);
+        REQUIRE(at_once.values_removed == loop.values_removed);
+        REQUIRE(at_once.values_removed == domain.size() - at_once.values.size());
+        REQUIRE(at_once.strongest == loop.strongest);
+        const int removals = static_cast<int>(loop.values_removed);
+        REQUIRE(at_once.advised == (removals > 0 ? 1 : 0));
+        REQUIRE(at_once.reports == at_once.advised);
+        REQUIRE(loop.advised == removals);
     }
 }

@@ -370,13 +370,13 @@ static void run_bound_models(std::uint64_t first_seed, int models, Tally& tally)
         RandomModel m;
         const int n = draw(r, 3, 5);
         for (int k = 0; k < n; ++k) {
-            const int lo = draw(r, -3, 2), width = draw(r, 3, 7);
+            const int lo = draw(r, -3, 2), width = draw(r, 3, 5);
             std::vector<int> d;
             for (int v = lo; v <= lo + width; ++v) d.push_back(v);
             if (r.below(3) == 0) d.erase(d.begin() + 1 + static_cast<std::ptrdiff_t>(r.below(static_cast<std::uint64_t>(width - 1))));
             m.domains.push_back(d);
         }
-        const int wanted = draw(r, 2, 4);
+        const int wanted = draw(r, 3, 4);
         for (int tries = 0; tries < 30 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
             add_constraint(r, m, specs[r.below(specs.size())]);
         }
@@ -397,10 +397,12 @@ TEST_CASE("learning: bound facts in explanations, nogoods and the store agree wi
     run_bound_models(2026120211, 1200, tally);
     INFO("explanations " << tally.explanations_checked << " with " << tally.bound_facts_explained << " bound facts; nogoods "
                          << tally.nogoods_checked << " with " << tally.bound_facts_learned << " bound facts; fixpoints " << tally.fixpoints_checked);
-    CHECK(tally.learning_runs > 3000);
-    CHECK(tally.bound_facts_explained > 1000);
-    CHECK(tally.bound_facts_learned > 300);
-    CHECK(tally.fixpoints_checked > 10000);
+    // (With these seeds: 4,800 runs, 12,864 bound facts explained, 1,997 learned,
+    // 364,891 fixpoints.)
+    CHECK(tally.learning_runs > 4000);
+    CHECK(tally.bound_facts_explained > 8000);
+    CHECK(tally.bound_facts_learned > 1000);
+    CHECK(tally.fixpoints_checked > 200000);
 }
 
 TEST_CASE("learning: random models agree with brute force on solutions, counts and optima", "[learning]") {

@@ -7,9 +7,10 @@
 // that, with the constraint, imply it. A propagator answers through
 // Propagator::explain() with the view below (the domains as they were just before
 // the inference, not as they are now). One that does not answer (explain() returns
-// false) gets the fallback explanation: every removal from its scope made before the
-// inference. That is always correct, since a propagator only infers from the current
-// domains of its scope, but long; the statistics count it.
+// false) gets the fallback explanation: the domains of its scope before the
+// inference (each as its fixing, or its bounds and the holes between). That is always
+// correct, since a propagator only infers from the current domains of its scope, but
+// long; the statistics count it.
 //
 // Bound facts [x >= v] and [x <= v] are facts of their own (one per bound, however
 // many values lie below it): add_lower_bound() adds one. They are not records of

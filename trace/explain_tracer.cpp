@@ -42,8 +42,15 @@ public:
     // The bounds when the search began (the tracer's begin()).
     int initial_min(IntVar x) const override { return start_min_[static_cast<std::size_t>(x.index)]; }
     int initial_max(IntVar x) const override { return start_max_[static_cast<std::size_t>(x.index)]; }
-    void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, false}); }
-    void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, fixed_value(x), true}); }
+    void add_removed(IntVar x, int v) override { out_.push_back(Fact{x.index, v, FactKind::not_equal}); }
+    void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, fixed_value(x), FactKind::equal}); }
+    // One bound fact, as learning has it ([x >= 5], not the values below 5).
+    void add_lower_bound(IntVar x, std::int64_t lb) override {
+        if (lb > initial_min(x)) out_.push_back(Fact{x.index, static_cast<int>(lb), FactKind::greater_equal});
+    }
+    void add_upper_bound(IntVar x, std::int64_t ub) override {
+        if (ub < initial_max(x)) out_.push_back(Fact{x.index, static_cast<int>(ub), FactKind::less_equal});
+    }
 
 private:
     const ExplainTracer::Snapshot* find(IntVar x) const {
@@ -147,7 +154,7 @@ void ExplainTracer::explain_pending(const Solver& s, const Pending& pending) {
             break;
         }
         facts.clear();
-        SnapshotExplanation view(pending.scope, s, start_min_, start_max_, Fact{variable_, pending.values[k], false}, facts);
+        SnapshotExplanation view(pending.scope, s, start_min_, start_max_, Fact{variable_, pending.values[k], FactKind::not_equal}, facts);
         if (!running_->explain(view)) {
             step.reasons.push_back(removed + ": no explanation of its own (the domains of its scope)");
             continue;
@@ -155,7 +162,7 @@ void ExplainTracer::explain_pending(const Solver& s, const Pending& pending) {
         // Facts about values a variable did not have at the start are given.
         std::erase_if(facts, [&](const Fact& f) {
             const std::size_t y = static_cast<std::size_t>(f.var);
-            return !f.equal && (f.value < start_min_[y] || f.value > start_max_[y]);
+            return !f.is_equal() && (f.value < start_min_[y] || f.value > start_max_[y]);
         });
         step.reasons.push_back(removed + (facts.empty() ? " by the constraint alone" : " because " + facts_text(s, facts.data(), facts.size())));
     }

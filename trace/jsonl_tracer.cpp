@@ -311,7 +311,9 @@ void JsonlTracer::on_learn(const Solver&, const Fact* facts, std::size_t count, 
     for (std::size_t i = 0; i < count; ++i) {
         line_ += i > 0 ? ",{\"var\":" : "{\"var\":";
         append_int(line_, facts[i].var);
-        line_ += facts[i].equal ? ",\"op\":\"=\"" : ",\"op\":\"!=\"";
+        line_ += ",\"op\":\"";
+        line_ += fact_op(facts[i]);
+        line_ += '"';
         append_key(line_, "value");
         append_int(line_, facts[i].value);
         line_ += '}';

@@ -47,7 +47,7 @@ std::string facts_text(const Solver& solver, const Fact* facts, std::size_t coun
     std::string text;
     for (std::size_t i = 0; i < count; ++i) {
         if (i > 0) text += ", ";
-        text += solver.display_name(IntVar{facts[i].var}) + (facts[i].equal ? " = " : " != ") + std::to_string(facts[i].value);
+        text += solver.display_name(IntVar{facts[i].var}) + " " + fact_op(facts[i]) + " " + std::to_string(facts[i].value);
     }
     return text;
 }

@@ -7,17 +7,17 @@
 // that, with the constraint, imply it. A propagator answers through
 // Propagator::explain() with the view below (the domains as they were just before
 // the inference, not as they are now). One that does not answer (explain() returns
-// false) gets the fallback explanation: every removal from its scope made before the
-// inference. That is always correct, since a propagator only infers from the current
-// domains of its scope, but long; the statistics count it.
+// false) gets the fallback explanation: the domains of its scope before the
+// inference (each as its fixing, or its bounds and the holes between). That is always
+// correct, since a propagator only infers from the current domains of its scope, but
+// long; the statistics count it.
 //
-// Bound literals [x >= lb] and [x <= ub] are made lazily from the same facts: on the
-// domain x had when learning started, [x >= lb] is exactly the conjunction of
-// [x != v] for its values v < lb, so add_lower_bound() adds those removals (the
-// values removed at the root are left out: they never appear in an explanation).
-// A bound literal is therefore no new atom of the trail or of the nogood store, and
-// conflict analysis and the two watched facts stay sound without knowing of it
-// (docs/architecture.md, "Learning", says why and what it costs).
+// Bound facts [x >= v] and [x <= v] are facts of their own (one per bound, however
+// many values lie below it): add_lower_bound() adds one. They are not records of
+// the trail: [x >= v] became true at the removal that raised x's lower bound to v or
+// beyond, and conflict analysis resolves it, at the level being analysed, into that
+// removal, the bound just before it and the holes between (docs/architecture.md,
+// "Learning", says why this needs nothing of the propagators).
 #pragma once
 #include <algorithm>
 #include <cstdint>
@@ -26,14 +26,53 @@
 
 namespace prune {
 
-// [var != value] when `equal` is false, [var == value] when it is true.
+// The facts a propagator infers are removals and fixings; bound facts appear in
+// explanations and nogoods only.
+enum class FactKind : std::uint8_t { not_equal, equal, greater_equal, less_equal };
+
+// [var != value], [var == value], [var >= value] or [var <= value].
 struct Fact {
     int var = -1;
     int value = 0;
-    bool equal = false;
+    FactKind kind = FactKind::not_equal;
+    bool is_equal() const { return kind == FactKind::equal; }
+    bool is_bound() const { return kind == FactKind::greater_equal || kind == FactKind::less_equal; }
 };
 
-inline bool operator==(const Fact& a, const Fact& b) { return a.var == b.var && a.value == b.value && a.equal == b.equal; }
+inline bool operator==(const Fact& a, const Fact& b) { return a.var == b.var && a.value == b.value && a.kind == b.kind; }
+
+// Whether value v of the fact's variable satisfies it.
+inline bool fact_admits(const Fact& f, int v) {
+    switch (f.kind) {
+        case FactKind::not_equal: return v != f.value;
+        case FactKind::equal: return v == f.value;
+        case FactKind::greater_equal: return v >= f.value;
+        case FactKind::less_equal: return v <= f.value;
+    }
+    return false;
+}
+
+// The fact's relation as text: "!=", "=", ">=" or "<=".
+inline const char* fact_op(const Fact& f) {
+    switch (f.kind) {
+        case FactKind::not_equal: return "!=";
+        case FactKind::equal: return "=";
+        case FactKind::greater_equal: return ">=";
+        case FactKind::less_equal: return "<=";
+    }
+    return "?";
+}
+
+// The fact's negation, as a fact ([x >= v] gives [x <= v - 1]).
+inline Fact negation(const Fact& f) {
+    switch (f.kind) {
+        case FactKind::not_equal: return Fact{f.var, f.value, FactKind::equal};
+        case FactKind::equal: return Fact{f.var, f.value, FactKind::not_equal};
+        case FactKind::greater_equal: return Fact{f.var, f.value - 1, FactKind::less_equal};
+        case FactKind::less_equal: return Fact{f.var, f.value + 1, FactKind::greater_equal};
+    }
+    return f;
+}
 
 class Explanation {
 public:
@@ -63,7 +102,7 @@ public:
     // Adds [x >= lb] / [x <= ub] (must have held before the inference: lb <=
     // min_before(x), ub >= max_before(x)); a bound beyond the initial one adds nothing.
     // By default the removals the bound stands for, from the initial domain; learning
-    // leaves out those made at the root.
+    // adds the one bound fact.
     virtual void add_lower_bound(IntVar x, std::int64_t lb) {
         const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{initial_max(x)} + 1);
         for (std::int64_t v = initial_min(x); v < end; ++v) add_removed(x, static_cast<int>(v));

@@ -1,6 +1,7 @@
 #include "learning_search.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <memory>
 
 namespace prune {
@@ -32,33 +33,27 @@ public:
     int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
     // (A value outside the initial range is always absent: no fact is needed.)
     void add_removed(IntVar x, int v) override {
-        if (v >= engine_.low_[x.index] && v <= engine_.high_[x.index]) out_.push_back(Fact{x.index, v, false});
+        if (v >= engine_.low_[x.index] && v <= engine_.high_[x.index]) out_.push_back(Fact{x.index, v, FactKind::not_equal});
     }
-    void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], true}); }
+    void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], FactKind::equal}); }
     int initial_min(IntVar x) const override { return engine_.low_[x.index]; }
     int initial_max(IntVar x) const override { return engine_.high_[x.index]; }
     // (An empty domain's: the initial max and min, as a scan would find.)
     int min_before(IntVar x) const override { return engine_.lower_before(x.index, cut_); }
     int max_before(IntVar x) const override { return engine_.upper_before(x.index, cut_); }
-    // [x >= lb]: the removals below lb (those made at the root are always true).
+    // One bound fact (none for a bound the root already had). A bound beyond the
+    // initial domain cannot have held: it goes in clamped to one that is never true
+    // there, so that held_before() sees the slip and the fallback takes over.
     void add_lower_bound(IntVar x, std::int64_t lb) override {
         const int i = x.index;
-        const std::int64_t end = std::min<std::int64_t>(lb, std::int64_t{engine_.high_[i]} + 1);
-        for (std::int64_t v = engine_.low_[i]; v < end; ++v) add_removal_if_made(i, static_cast<int>(v));
+        if (lb > engine_.low_[i]) out_.push_back(Fact{i, static_cast<int>(std::min<std::int64_t>(lb, std::int64_t{engine_.high_[i]} + 1)), FactKind::greater_equal});
     }
     void add_upper_bound(IntVar x, std::int64_t ub) override {
         const int i = x.index;
-        const std::int64_t begin = std::max<std::int64_t>(ub, std::int64_t{engine_.low_[i]} - 1);
-        for (std::int64_t v = engine_.high_[i]; v > begin; --v) add_removal_if_made(i, static_cast<int>(v));
+        if (ub < engine_.high_[i]) out_.push_back(Fact{i, static_cast<int>(std::max<std::int64_t>(ub, std::int64_t{engine_.low_[i]} - 1)), FactKind::less_equal});
     }
 
 private:
-    void add_removal_if_made(int i, int v) {
-        const int at = engine_.value_position_[engine_.value_slot(i, v)];
-        // (at >= cut_: the bound did not hold. The fact goes in all the same, so
-        // that held_before() sees the slip and the fallback takes over.)
-        if (at != at_root) out_.push_back(Fact{i, v, false});
-    }
     const LearningSearch& engine_;
     int cut_;
     std::vector<Fact>& out_;
@@ -132,7 +127,10 @@ void LearningSearch::initialise() {
     // Every fact is recorded at most once at a time: the trail never reallocates.
     records_.reserve(static_cast<std::size_t>(total) + n + 1);
     seen_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    watches_.resize(static_cast<std::size_t>(total) * 2);
+    watches_.resize(static_cast<std::size_t>(total) * 4);
+    seen_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
+    seen_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
+    bound_touched_.reserve(static_cast<std::size_t>(n));
     level_start_.assign(1, 0);
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
@@ -163,39 +161,73 @@ void LearningSearch::initialise() {
 
 bool LearningSearch::fact_true(const Fact& f) const {
     const IntVar x{f.var};
-    if (f.equal) return solver_.fixed(x) && solver_.value(x) == f.value;
-    return !solver_.contains(x, f.value);
+    switch (f.kind) {
+        case FactKind::not_equal: return !solver_.contains(x, f.value);
+        case FactKind::equal: return solver_.fixed(x) && solver_.value(x) == f.value;
+        case FactKind::greater_equal: return solver_.min(x) >= f.value;
+        case FactKind::less_equal: return solver_.max(x) <= f.value;
+    }
+    return false;
 }
 
 bool LearningSearch::fact_false(const Fact& f) const {
     const IntVar x{f.var};
-    if (f.equal) return !solver_.contains(x, f.value);
-    return solver_.fixed(x) && solver_.value(x) == f.value;
+    switch (f.kind) {
+        case FactKind::not_equal: return solver_.fixed(x) && solver_.value(x) == f.value;
+        case FactKind::equal: return !solver_.contains(x, f.value);
+        case FactKind::greater_equal: return solver_.max(x) < f.value;
+        case FactKind::less_equal: return solver_.min(x) > f.value;
+    }
+    return false;
+}
+
+// [x >= v] became true at the first change of x's lower bound to v or beyond (the
+// history's bounds increase with its positions); [x <= v] likewise. A bound outside
+// the initial domain's interior: always true (at_root) or never (present).
+int LearningSearch::bound_position(const Fact& f) const {
+    const int x = f.var;
+    const int v = f.value;
+    const std::size_t base = static_cast<std::size_t>(base_[x]);
+    if (f.kind == FactKind::greater_equal) {
+        if (v <= low_[x]) return at_root;
+        const BoundChange* changes = &lower_history_[base];
+        const int count = lower_changes_[x];
+        if (v > high_[x] || count == 0 || changes[count - 1].bound < v) return present;
+        return std::partition_point(changes, changes + count, [v](const BoundChange& c) { return c.bound < v; })->position;
+    }
+    if (v >= high_[x]) return at_root;
+    const BoundChange* changes = &upper_history_[base];
+    const int count = upper_changes_[x];
+    if (v < low_[x] || count == 0 || changes[count - 1].bound > v) return present;
+    return std::partition_point(changes, changes + count, [v](const BoundChange& c) { return c.bound > v; })->position;
 }
 
 void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
     const int at = static_cast<int>(records_.size());
-    records_.push_back(Record{f, level(), reason, cut});
-    if (f.equal) {
+    records_.push_back(Record{f, level(), reason, cut, 0});
+    if (f.is_equal()) {
         equal_position_[f.var] = at;
         equal_value_[f.var] = f.value;
         saved_value_[f.var] = f.value;
     } else {
         value_position_[value_slot(f.var, f.value)] = at;
-        record_bound_change(f.var, f.value, at);
+        records_.back().bounds_moved = record_bound_change(f.var, f.value, at);
     }
 }
 
 // After [x != v] at `at`: a bound that was v moves to the next value not yet removed
 // (the values of one domain change are recorded one at a time, so the bound after
-// each position is exactly the one a scan of the positions would find).
-void LearningSearch::record_bound_change(int x, int v, int at) {
+// each position is exactly the one a scan of the positions would find). Says which
+// bounds moved.
+std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
+    std::uint8_t moved = 0;
     BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[x])];
     int& lower_count = lower_changes_[x];
     if (v == (lower_count == 0 ? low_[x] : lower[lower_count - 1].bound)) {
         int u = v + 1;
         while (u <= high_[x] && value_position_[value_slot(x, u)] != present) ++u;
         lower[lower_count++] = BoundChange{at, u};
+        moved |= lower_moved;
     }
     BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[x])];
     int& upper_count = upper_changes_[x];
@@ -203,7 +235,9 @@ void LearningSearch::record_bound_change(int x, int v, int at) {
         int u = v - 1;
         while (u >= low_[x] && value_position_[value_slot(x, u)] != present) --u;
         upper[upper_count++] = BoundChange{at, u};
+        moved |= upper_moved;
     }
+    return moved;
 }
 
 // The bound set by the last change before `cut` (usually the newest: checked first),
@@ -249,7 +283,7 @@ bool LearningSearch::bound_history_agrees() const {
 }
 
 void LearningSearch::push_equal(int x, int v, Reason reason) {
-    push_record(Fact{x, v, true}, reason, static_cast<int>(records_.size()));
+    push_record(Fact{x, v, FactKind::equal}, reason, static_cast<int>(records_.size()));
 }
 
 // The hook: after x changed, record each value that left since `before`, then the
@@ -259,10 +293,10 @@ void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBef
     const int cut = static_cast<int>(records_.size());
     for (int v = before.min; v <= before.max; ++v) {
         const int slot = value_slot(i, v);
-        if (value_position_[slot] == present && !solver_.contains(x, v)) push_record(Fact{i, v, false}, cause_, cut);
+        if (value_position_[slot] == present && !solver_.contains(x, v)) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
     }
     if (solver_.fixed(x) && equal_position_[i] == present) {
-        push_record(Fact{i, solver_.value(x), true}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));
+        push_record(Fact{i, solver_.value(x), FactKind::equal}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));
     }
     if (!store_running_ && static_cast<int>(records_.size()) > cut) solver_.schedule(store_);
     if (outer_tracer_ != nullptr) outer_tracer_->on_domain_change(s, x, before);
@@ -309,7 +343,7 @@ void LearningSearch::undo_to(int target_level) {
     const std::size_t keep = static_cast<std::size_t>(level_start_[static_cast<std::size_t>(target_level) + 1]);
     for (std::size_t at = records_.size(); at > keep; --at) {
         const Fact& f = records_[at - 1].fact;
-        if (f.equal) {
+        if (f.is_equal()) {
             equal_position_[f.var] = present;
             if (heap_position_[static_cast<std::size_t>(f.var)] < 0) heap_insert(f.var);
         } else {
@@ -358,6 +392,7 @@ SearchStatus LearningSearch::next() {
             if (!settle()) return stopped();
             continue;
         }
+        if (on_fixpoint) on_fixpoint();
         Fact decision;
         if (!choose(decision)) {
             ++statistics_.solutions;
@@ -461,7 +496,7 @@ bool LearningSearch::leave_solution() {
     }
     conflict_.clear();
     if (options_.project || !options_.projection.empty()) {
-        for (IntVar x : options_.projection) conflict_.push_back(Fact{x.index, solver_.value(x), true});
+        for (IntVar x : options_.projection) conflict_.push_back(Fact{x.index, solver_.value(x), FactKind::equal});
     } else {
         for (std::size_t l = level_start_.size() - 1; l >= 1; --l) conflict_.push_back(records_[static_cast<std::size_t>(level_start_[l])].fact);
     }
@@ -613,14 +648,14 @@ bool LearningSearch::choose(Fact& decision) {
     for (const SearchPhase& phase : options_.phases) {
         const int x = best_of(solver_, phase.variables, phase.variable, activity_);
         if (x >= 0) {
-            decision = Fact{x, choose_value(x, phase.value), true};
+            decision = Fact{x, choose_value(x, phase.value), FactKind::equal};
             return true;
         }
     }
     if (options_.phases.empty() && !options_.decision_variables.empty()) {
         const int x = best_of(solver_, options_.decision_variables, options_.variable, activity_);
         if (x >= 0) {
-            decision = Fact{x, choose_value(x, options_.value), true};
+            decision = Fact{x, choose_value(x, options_.value), FactKind::equal};
             return true;
         }
     }
@@ -631,12 +666,12 @@ bool LearningSearch::choose(Fact& decision) {
     }
     if (x < 0) return false;
     const int saved = saved_value_[x];
-    decision = Fact{x, solver_.contains(IntVar{x}, saved) ? saved : choose_value(x, options_.value), true};
+    decision = Fact{x, solver_.contains(IntVar{x}, saved) ? saved : choose_value(x, options_.value), FactKind::equal};
     return true;
 }
 
-void LearningSearch::bump(int x) {
-    activity_[x] += activity_step_;
+void LearningSearch::bump(int x, double weight) {
+    activity_[x] += activity_step_ * weight;
     if (heap_position_[static_cast<std::size_t>(x)] >= 0) heap_sift_up(static_cast<std::size_t>(heap_position_[static_cast<std::size_t>(x)]));
     if (activity_[x] > 1e100) {
         for (double& a : activity_) a *= 1e-100;
@@ -654,19 +689,19 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
         case ReasonKind::decision: break;
         case ReasonKind::equality: out.push_back(records_[static_cast<std::size_t>(r.reason.index)].fact); break;
         case ReasonKind::removals: {
+            // x = v: both bounds had reached v (the removals are recorded first).
             const int x = r.fact.var;
-            for (int v = low_[x]; v <= high_[x]; ++v) {
-                const int p = value_position_[value_slot(x, v)];
-                if (v != r.fact.value && p != at_root && p < at) out.push_back(Fact{x, v, false});
-            }
+            if (r.fact.value > low_[x]) out.push_back(Fact{x, r.fact.value, FactKind::greater_equal});
+            if (r.fact.value < high_[x]) out.push_back(Fact{x, r.fact.value, FactKind::less_equal});
             break;
         }
         case ReasonKind::nogood: {
+            // The nogood's other facts: those true before the fact (the one asserted
+            // false, whose negation this fact is or follows from, is not).
             const Nogood& n = nogoods_[static_cast<std::size_t>(r.reason.index)];
-            const Fact negated{r.fact.var, r.fact.value, !r.fact.equal};
             for (std::uint32_t k = 0; k < n.size; ++k) {
                 const Fact& f = nogood_facts_[n.begin + k];
-                if (!(f == negated)) out.push_back(f);
+                if (position(f) < at) out.push_back(f);
             }
             break;
         }
@@ -716,7 +751,8 @@ bool LearningSearch::held_before(const std::vector<Fact>& facts, int cut) const 
     });
 }
 
-// Every removal from the scope before `cut` (an [x == v] stands for all of x's).
+// The domains of the scope before `cut`: each variable's fixing, or its bounds and
+// the holes between them (facts made at the root left out).
 void LearningSearch::fallback(const Propagator& p, int cut, std::vector<Fact>& out) {
     ++statistics_.fallback_explanations;
     ++scope_stamp_;
@@ -724,19 +760,31 @@ void LearningSearch::fallback(const Propagator& p, int cut, std::vector<Fact>& o
         const int x = scoped.index;
         if (variable_stamp_[static_cast<std::size_t>(x)] == scope_stamp_) continue;  // a variable listed twice
         variable_stamp_[static_cast<std::size_t>(x)] = scope_stamp_;
-        const int fixed_at = equal_position_[x];
-        if (fixed_at < cut) {
-            if (fixed_at != at_root) out.push_back(Fact{x, equal_value_[x], true});
-            continue;
-        }
-        for (int v = low_[x]; v <= high_[x]; ++v) {
-            const int at = value_position_[value_slot(x, v)];
-            if (at != at_root && at < cut) out.push_back(Fact{x, v, false});
-        }
+        add_scope_facts(x, cut, out);
+    }
+}
+
+void LearningSearch::add_scope_facts(int x, int cut, std::vector<Fact>& out) const {
+    const int fixed_at = equal_position_[x];
+    if (fixed_at < cut) {
+        if (fixed_at != at_root) out.push_back(Fact{x, equal_value_[x], FactKind::equal});
+        return;
+    }
+    const int lower = lower_before(x, cut);
+    const int upper = upper_before(x, cut);
+    if (lower > low_[x]) out.push_back(Fact{x, lower, FactKind::greater_equal});
+    if (upper < high_[x]) out.push_back(Fact{x, upper, FactKind::less_equal});
+    for (int v = lower + 1; v < upper; ++v) {
+        const int at = value_position_[value_slot(x, v)];
+        if (at != at_root && at < cut) out.push_back(Fact{x, v, FactKind::not_equal});
     }
 }
 
 void LearningSearch::mark(const Fact& f, int& at_current_level) {
+    if (f.is_bound()) {
+        mark_bound(f, at_current_level);
+        return;
+    }
     const int p = position(f);
     if (p == at_root || p == present) return;  // (present: not a true fact; cannot occur)
     const Record& r = records_[static_cast<std::size_t>(p)];
@@ -749,6 +797,57 @@ void LearningSearch::mark(const Fact& f, int& at_current_level) {
     } else {
         learned_.push_back(f);
     }
+}
+
+// A bound fact made true below the current level is one fact of the nogood (the
+// strongest of each side per variable is kept). At the current level it is resolved:
+// [x >= v] became true at the removal of w, the lower bound just before, and holds
+// because [x >= w], [x != w] and [x != u] for the holes u between w and v (removed
+// earlier) do; those are marked instead, [x >= w] in turn. Likewise [x <= v].
+void LearningSearch::mark_bound(Fact f, int& at_current_level) {
+    const int x = f.var;
+    const bool lower = f.kind == FactKind::greater_equal;
+    for (;;) {
+        const int p = position(f);
+        if (p == at_root || p == present) return;
+        const Record& r = records_[static_cast<std::size_t>(p)];
+        if (r.level == 0) return;
+        if (r.level < level()) {
+            int& strongest = lower ? seen_lower_[static_cast<std::size_t>(x)] : seen_upper_[static_cast<std::size_t>(x)];
+            if (lower ? strongest >= f.value : strongest <= f.value) return;
+            if (seen_lower_[static_cast<std::size_t>(x)] == INT_MIN && seen_upper_[static_cast<std::size_t>(x)] == INT_MAX)
+                bound_touched_.push_back(x);
+            strongest = f.value;
+            learned_.push_back(f);
+            bump(x, lower ? f.value - low_[x] : high_[x] - f.value);
+            return;
+        }
+        const int w = r.fact.value;  // r is [x != w]
+        mark(r.fact, at_current_level);
+        if (lower) {
+            for (int u = w + 1; u < f.value; ++u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
+        } else {
+            for (int u = w - 1; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
+        }
+        f = Fact{x, w, f.kind};
+    }
+}
+
+// Whether a fact is implied by the nogood being learned (or the root): its record
+// is marked, or a bound fact of the nogood is as strong or stronger.
+bool LearningSearch::covered(const Fact& f) const {
+    const std::size_t x = static_cast<std::size_t>(f.var);
+    switch (f.kind) {
+        case FactKind::greater_equal: if (seen_lower_[x] >= f.value) return true; break;
+        case FactKind::less_equal: if (seen_upper_[x] <= f.value) return true; break;
+        case FactKind::not_equal: if (f.value < seen_lower_[x] || f.value > seen_upper_[x]) return true; break;
+        case FactKind::equal: break;
+    }
+    const int q = position(f);
+    if (q == at_root) return true;
+    if (q == present) return false;
+    const Record& r = records_[static_cast<std::size_t>(q)];
+    return r.level == 0 || (!f.is_bound() && seen_[static_cast<std::size_t>(q)]);
 }
 
 // First UIP over conflict_: learned_ gets the nogood, its UIP first and a fact of
@@ -780,6 +879,11 @@ int LearningSearch::analyse() {
     minimise();
     for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
     touched_.clear();
+    for (int x : bound_touched_) {
+        seen_lower_[static_cast<std::size_t>(x)] = INT_MIN;
+        seen_upper_[static_cast<std::size_t>(x)] = INT_MAX;
+    }
+    bound_touched_.clear();
     int back = 0;
     std::size_t where = 0;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
@@ -793,13 +897,24 @@ int LearningSearch::analyse() {
     return back;
 }
 
-// Drops each fact whose explanation lies within the nogood (or the root): the
-// nogood stays implied (self-subsuming resolution, one step). Facts of propagators
-// that have fallen back are kept without asking (their explanation is a scope).
+// Drops each fact implied by a stronger bound fact of the nogood, and each fact whose
+// explanation lies within the nogood (or the root): the nogood stays implied
+// (self-subsuming resolution, one step). Facts of propagators that have fallen back
+// are kept without asking (their explanation is a scope); bound facts are kept.
 void LearningSearch::minimise() {
     std::size_t kept = 1;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
         const Fact f = learned_[i];
+        const std::size_t x = static_cast<std::size_t>(f.var);
+        const bool weaker = f.kind == FactKind::greater_equal ? f.value < seen_lower_[x]
+                            : f.kind == FactKind::less_equal  ? f.value > seen_upper_[x]
+                            : f.kind == FactKind::not_equal   ? f.value < seen_lower_[x] || f.value > seen_upper_[x]
+                                                              : false;
+        if (weaker) continue;
+        if (f.is_bound()) {
+            learned_[kept++] = f;
+            continue;
+        }
         const int p = position(f);
         bool redundant = false;
         const Reason& reason = records_[static_cast<std::size_t>(p)].reason;
@@ -810,10 +925,7 @@ void LearningSearch::minimise() {
                                     falls_back_[static_cast<std::size_t>(reason.index)]);
         if (worth_asking) {
             explain(p, because_);
-            redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) {
-                const int q = position(g);
-                return q == at_root || records_[static_cast<std::size_t>(q)].level == 0 || seen_[static_cast<std::size_t>(q)];
-            });
+            redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) { return covered(g); });
         }
         if (!redundant) learned_[kept++] = f;
     }
@@ -842,71 +954,114 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
 // Makes f false, the nogood `c` being the reason.
 bool LearningSearch::assert_negation(const Fact& f, int c) {
     const IntVar x{f.var};
-    Event e;
-    if (f.equal) {
-        cause_ = Reason{ReasonKind::nogood, c};
-        e = solver_.remove(x, f.value);
-    } else {
-        push_equal(f.var, f.value, Reason{ReasonKind::nogood, c});
-        cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
-        e = solver_.assign(x, f.value);
+    Event e = Event::failed;
+    cause_ = Reason{ReasonKind::nogood, c};
+    switch (f.kind) {
+        case FactKind::equal: e = solver_.remove(x, f.value); break;
+        case FactKind::greater_equal: e = solver_.set_max(x, std::int64_t{f.value} - 1); break;
+        case FactKind::less_equal: e = solver_.set_min(x, std::int64_t{f.value} + 1); break;
+        case FactKind::not_equal:
+            push_equal(f.var, f.value, Reason{ReasonKind::nogood, c});
+            cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
+            e = solver_.assign(x, f.value);
+            break;
     }
     cause_ = Reason{};
     return !is_failure(e);
 }
 
-// Two watched facts per nogood, neither true unless another fact of the nogood is
-// false (or the nogood is asserting). Walks the facts recorded since the last run.
-// (A watch kept on a true fact for a false blocker stays sound: the blocker became
-// false no later than the level of the fact, so a backjump that makes the blocker
-// undefined undoes the fact too.)
+// Two watched facts per nogood, neither true unless the other is false (or the
+// nogood is asserting). Walks the facts recorded since the last run: each removal
+// or fixing, and the bound facts a removal made true (those between the bound it
+// removed and the next value left: amortised, like the removals).
 Status LearningSearch::propagate_nogoods() {
     while (propagated_ < records_.size()) {
-        const Fact f = records_[propagated_++].fact;
-        std::vector<Watch>& list = watches_[static_cast<std::size_t>(atom(f))];
-        std::size_t keep = 0;
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            const Watch w = list[i];
-            if (fact_false(w.blocker)) {
-                list[keep++] = w;
-                continue;
-            }
-            const int c = w.nogood;
-            const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
-            if (n.deleted) continue;
-            Fact* facts = &nogood_facts_[n.begin];
-            if (facts[0] == f) std::swap(facts[0], facts[1]);
-            if (fact_false(facts[0])) {
-                list[keep++] = Watch{c, facts[0]};
-                continue;
-            }
-            bool moved = false;
-            for (std::uint32_t k = 2; k < n.size; ++k) {
-                if (!fact_true(facts[k])) {
-                    std::swap(facts[1], facts[k]);
-                    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
-                    moved = true;
-                    break;
-                }
-            }
-            if (moved) continue;
-            list[keep++] = Watch{c, facts[0]};
-            if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
-                for (++i; i < list.size(); ++i) list[keep++] = list[i];
-                list.resize(keep);
-                conflict_nogood_ = c;
-                return Status::failed;
+        const Record& r = records_[propagated_++];  // (records_ never reallocates)
+        const Fact f = r.fact;
+        const std::uint8_t moved = r.bounds_moved;
+        const int at = static_cast<int>(propagated_) - 1;
+        if (!visit_watches(f)) return Status::failed;
+        const int x = f.var;
+        if (moved & lower_moved) {
+            for (int v = f.value + 1; v <= high_[x]; ++v) {
+                if (!visit_watches(Fact{x, v, FactKind::greater_equal})) return Status::failed;
+                if (value_position_[value_slot(x, v)] >= at) break;  // v was left: the new bound
             }
         }
-        list.resize(keep);
+        if (moved & upper_moved) {
+            for (int v = f.value - 1; v >= low_[x]; --v) {
+                if (!visit_watches(Fact{x, v, FactKind::less_equal})) return Status::failed;
+                if (value_position_[value_slot(x, v)] >= at) break;
+            }
+        }
     }
     return Status::ok;
 }
 
+// The nogoods watching f, which has become true: each finds another watch, or asserts
+// its other watched fact false, or fails (false).
+bool LearningSearch::visit_watches(const Fact& f) {
+    std::vector<Watch>& list = watches_[static_cast<std::size_t>(atom(f))];
+    std::size_t keep = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Watch w = list[i];
+        if (fact_false(w.blocker)) {  // (sound: see the comment on Watch)
+            list[keep++] = w;
+            continue;
+        }
+        const int c = w.nogood;
+        const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
+        if (n.deleted) continue;
+        Fact* facts = &nogood_facts_[n.begin];
+        if (facts[0] == f) std::swap(facts[0], facts[1]);
+        if (fact_false(facts[0])) {
+            list[keep++] = Watch{c, facts[0]};
+            continue;
+        }
+        bool moved = false;
+        for (std::uint32_t k = 2; k < n.size; ++k) {
+            if (!fact_true(facts[k])) {
+                std::swap(facts[1], facts[k]);
+                watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
+                moved = true;
+                break;
+            }
+        }
+        if (moved) continue;
+        list[keep++] = Watch{c, facts[0]};
+        if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
+            for (++i; i < list.size(); ++i) list[keep++] = list[i];
+            list.resize(keep);
+            conflict_nogood_ = c;
+            return false;
+        }
+    }
+    list.resize(keep);
+    return true;
+}
+
+// Whether nogood c is the reason of a current fact: of the negation of its first
+// fact, the one it asserts.
+std::vector<Fact> LearningSearch::unpropagated_nogood() const {
+    for (const Nogood& n : nogoods_) {
+        if (n.deleted) continue;
+        const Fact* facts = &nogood_facts_[n.begin];
+        std::uint32_t open = 0;
+        const Fact* last = nullptr;
+        for (std::uint32_t k = 0; k < n.size; ++k) {
+            if (!fact_true(facts[k])) {
+                ++open;
+                last = &facts[k];
+            }
+        }
+        if (open == 0 || (open == 1 && !fact_false(*last))) return std::vector<Fact>(facts, facts + n.size);
+    }
+    return {};
+}
+
 bool LearningSearch::locked(int c) const {
     const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
-    const Fact& f = nogood_facts_[n.begin];
-    const int p = f.equal ? value_position_[value_slot(f.var, f.value)] : equal_position_[f.var];
+    const int p = position(negation(nogood_facts_[n.begin]));
     if (p == at_root || p == present) return false;
     const Record& r = records_[static_cast<std::size_t>(p)];
     return r.reason.kind == ReasonKind::nogood && r.reason.index == c;

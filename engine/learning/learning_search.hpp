@@ -4,8 +4,10 @@
 // Constraints 2009; Feydy and Stuckey, "Lazy clause generation reengineered", CP 2009.
 // The design is in docs/architecture.md, "Learning". In short:
 //  - Facts [x != v] and [x == v] over the bitset domains (the direct encoding, made
-//    lazily: no Boolean variable exists per value). The learning trail records each
-//    fact as it becomes true, with its decision level and its reason: a decision, a
+//    lazily: no Boolean variable exists per value), and bound facts [x >= v] and
+//    [x <= v], true from the removal that moved the bound there (found in the bound
+//    history) and resolved into it by the analysis. The learning trail records each
+//    removal and fixing as it becomes true, with its decision level and its reason: a decision, a
 //    propagator (explained lazily, Propagator::explain or the fallback), a nogood, or
 //    an [x == v] fact (for the removals it implies) or the removals (for an [x == v]
 //    they imply). The hook is the solver's tracer hook, so a solver without learning
@@ -60,6 +62,8 @@ public:
     // failure) and with every nogood learned (the facts that cannot hold together).
     std::function<void(const Propagator*, const Fact& inferred, const std::vector<Fact>& because)> on_explanation;
     std::function<void(const std::vector<Fact>& nogood)> on_learned;
+    // For tests: called at each propagation fixpoint, before a decision.
+    std::function<void()> on_fixpoint;
 
     // Called by the nogood store's propagate().
     Status propagate_nogoods();
@@ -80,6 +84,9 @@ public:
     // choices and the disagreements are counted.
     bool check_activity_choices = false;
     std::uint64_t activity_choices_checked = 0, activity_choices_wrong = 0;
+    // For tests, at a fixpoint: the facts of a stored nogood that is violated, or
+    // unit (all facts but one true) without its last fact false; empty when none.
+    std::vector<Fact> unpropagated_nogood() const;
 
 private:
     enum class ReasonKind : std::uint8_t { root, decision, propagator, nogood, equality, removals };
@@ -92,7 +99,9 @@ private:
         int level;
         Reason reason;
         int cut;  // explanations use the facts before this position
+        std::uint8_t bounds_moved;  // a removal that moved x's bounds: lower_moved | upper_moved
     };
+    static constexpr std::uint8_t lower_moved = 1, upper_moved = 2;
     struct Nogood {
         std::uint32_t begin;
         std::uint32_t size;
@@ -126,12 +135,22 @@ private:
     void initialise();
     int level() const { return static_cast<int>(solver_.depth()); }
     int value_slot(int x, int v) const { return base_[x] + (v - low_[x]); }
-    int atom(const Fact& f) const { return value_slot(f.var, f.value) * 2 + (f.equal ? 1 : 0); }
-    int position(const Fact& f) const { return f.equal ? equal_position_[f.var] : value_position_[value_slot(f.var, f.value)]; }
+    // The index of a fact's watch list: four atoms per value ([x >= v] for low < v <=
+    // high and [x <= v] for low <= v < high, the others being always or never true).
+    int atom(const Fact& f) const { return value_slot(f.var, f.value) * 4 + static_cast<int>(f.kind); }
+    // The trail position where f became true, at_root, or present (not true).
+    int position(const Fact& f) const {
+        switch (f.kind) {
+            case FactKind::not_equal: return value_position_[value_slot(f.var, f.value)];
+            case FactKind::equal: return equal_position_[f.var] == present || equal_value_[f.var] == f.value ? equal_position_[f.var] : present;
+            default: return bound_position(f);
+        }
+    }
+    int bound_position(const Fact& f) const;
     bool fact_true(const Fact& f) const;
     bool fact_false(const Fact& f) const;
     void push_record(const Fact& f, Reason reason, int cut);
-    void record_bound_change(int x, int v, int at);
+    std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
     int lower_before(int x, int cut) const;
     int upper_before(int x, int cut) const;
@@ -160,8 +179,11 @@ private:
     bool held_before(const std::vector<Fact>& facts, int cut) const;
     int analyse();
     void mark(const Fact& f, int& at_current_level);
+    void mark_bound(Fact f, int& at_current_level);
+    bool covered(const Fact& f) const;
+    void add_scope_facts(int x, int cut, std::vector<Fact>& out) const;
     void minimise();
-    void bump(int x);
+    void bump(int x, double weight = 1);
     // The activity heap: every unfixed variable, most active on top (ties: lower
     // index); fixed ones leave it lazily, when they reach the top, and come back when
     // a backjump unfixes them.
@@ -174,6 +196,7 @@ private:
     // The store.
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
+    bool visit_watches(const Fact& f);
     bool locked(int nogood) const;
     void reduce_store();
     void compact_store();
@@ -211,6 +234,10 @@ private:
 
     // Conflict analysis buffers (reused: nothing allocated per conflict once warm).
     std::vector<char> seen_;            // per trail position
+    // Per variable, the strongest bound facts in the nogood being learned
+    // (INT_MIN / INT_MAX: none), and the variables that have one.
+    std::vector<int> seen_lower_, seen_upper_;
+    std::vector<int> bound_touched_;
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
     std::vector<int> level_stamp_;
@@ -239,6 +266,9 @@ private:
     // A watch: the nogood and its blocker, another of its facts (the other watched
     // one when the watch was set); while the blocker is false the nogood cannot
     // fire, and the walk passes it without reading the nogood (MiniSat's blockers).
+    // A watch kept on a true fact for a false blocker stays sound: the blocker became
+    // false no later than the fact became true, so a backjump that makes the blocker
+    // undefined undoes the fact too.
     struct Watch {
         int nogood;
         Fact blocker;

@@ -71,7 +71,7 @@ bool HallExplainer::augment(const Explanation& e, const std::vector<IntVar>& var
 bool HallExplainer::explain(Explanation& e, const std::vector<IntVar>& vars, bool intervals) const {
     if (width_ <= 0 || width_ > max_width || vars.size() != low_.size()) return false;
     const Fact& inferred = e.inferred();
-    if (!e.explaining_failure() && inferred.equal) return false;
+    if (!e.explaining_failure() && inferred.is_equal()) return false;
     int skip = -1;  // x, whose removal is explained
     has_excluded_ = !e.explaining_failure();
     excluded_ = inferred.value;

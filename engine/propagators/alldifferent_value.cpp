@@ -99,7 +99,7 @@ bool AllDifferentValue::explain(Explanation& e) const {
         return false;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     for (IntVar x : vars_) {
         if (x.index != removed.var && e.was_fixed(x) && e.fixed_value(x) == removed.value) {
             e.add_fixed(x);

@@ -127,7 +127,7 @@ bool Absolute::explain(Explanation& e) const {
     };
     if (!e.explaining_failure()) {
         const Fact& removed = e.inferred();
-        if (removed.equal) return false;
+        if (removed.is_equal()) return false;
         return removed.var == x_.index ? z_lacks(removed.value) : x_lacks(removed.value);
     }
     // A wipe-out: each initial value of x lacked itself or |x| in z.
@@ -172,7 +172,7 @@ bool ArrayMinMax::explain(Explanation& e) const {
         return false;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     const i64 v = sign_ * i64{removed.value};
     if (removed.var == z_.index) {
         if (v < lowest) {

@@ -69,7 +69,7 @@ bool NotEqualOffset::explain(Explanation& e) const {
         return true;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     if (removed.var == x_.index && e.was_fixed(y_) && std::int64_t{e.fixed_value(y_)} + c_ == removed.value) {
         e.add_fixed(y_);
         return true;
@@ -103,7 +103,7 @@ bool EqualOffset::explain(Explanation& e) const {
     if (x_.index == y_.index) return false;
     if (!e.explaining_failure()) {
         const Fact& removed = e.inferred();
-        if (removed.equal) return false;
+        if (removed.is_equal()) return false;
         // x's v needs y's v - c and y's w needs x's w + c.
         const bool on_x = removed.var == x_.index;
         const IntVar partner = on_x ? y_ : x_;
@@ -136,7 +136,7 @@ bool LessEqualOffset::explain(Explanation& e) const {
         return true;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     if (removed.var == x_.index) {  // v > y + c: y <= v - c - 1 suffices
         e.add_upper_bound(y_, std::int64_t{removed.value} - c_ - 1);
         return e.max_before(y_) <= std::int64_t{removed.value} - c_ - 1;
@@ -160,7 +160,7 @@ bool ValueChannel::explain(Explanation& e) const {
         return true;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     if (removed.var == b_.index) {
         if (removed.value == 1) {  // b = 0: x lacked c
             if (e.had_value(x_, c_)) return false;

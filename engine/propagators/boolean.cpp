@@ -166,14 +166,14 @@ int truth_before(const Explanation& e, const BoolLiteral& l) {
 }
 int truth_after(const Explanation& e, const BoolLiteral& l) {
     const Fact& f = e.inferred();
-    if (!e.explaining_failure() && f.var == l.var.index && !f.equal) return ((1 - f.value) == 1) == l.positive ? 1 : 0;
+    if (!e.explaining_failure() && f.var == l.var.index && !f.is_equal()) return ((1 - f.value) == 1) == l.positive ? 1 : 0;
     return truth_before(e, l);
 }
 }  // namespace
 
 bool BoolOr::explain(Explanation& e) const {
     const int u = e.explaining_failure() ? -1 : e.inferred().var;
-    if (u >= 0 && (e.inferred().equal || (e.inferred().value != 0 && e.inferred().value != 1))) return false;
+    if (u >= 0 && (e.inferred().is_equal() || (e.inferred().value != 0 && e.inferred().value != 1))) return false;
     // Every literal (off u) false before: adds them; false when one is not.
     auto all_false = [&]() {
         for (const BoolLiteral& l : literals_) {
@@ -250,7 +250,7 @@ bool BoolSum::explain(Explanation& e) const {
     const bool at_most = relation_ == Relation::equal || relation_ == Relation::less_equal;
     const bool at_least = relation_ == Relation::equal || relation_ == Relation::greater_equal;
     const int u = e.explaining_failure() ? -1 : e.inferred().var;
-    if (u >= 0 && e.inferred().equal) return false;
+    if (u >= 0 && e.inferred().is_equal()) return false;
     std::int64_t ones = 0, zeros = 0, here = 0;
     for (BoolVar x : xs_) {
         if (x.index == c_.index) return false;

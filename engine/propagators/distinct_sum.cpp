@@ -136,7 +136,7 @@ Status DistinctSum::propagate(Solver& s) {
 bool DistinctSum::explain(Explanation& e) const {
     int skip = -1;
     if (!e.explaining_failure()) {
-        if (e.inferred().equal) return false;
+        if (e.inferred().is_equal()) return false;
         for (std::size_t i = 0; i < vars_.size(); ++i) {
             if (vars_[i].index == e.inferred().var) skip = static_cast<int>(i);
         }

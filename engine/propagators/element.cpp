@@ -138,7 +138,7 @@ bool ElementConstant::explain(Explanation& e) const {
     const std::int64_t last = std::min<std::int64_t>(n - 1, e.initial_max(index_));
     if (!e.explaining_failure()) {
         const Fact& removed = e.inferred();
-        if (removed.equal) return false;
+        if (removed.is_equal()) return false;
         if (removed.var == index_.index) {
             if (removed.value < 0 || removed.value >= n) return true;  // no such entry
             const int v = array_[static_cast<std::size_t>(removed.value)];
@@ -199,7 +199,7 @@ bool ElementVariable::explain(Explanation& e) const {
         return true;
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     if (removed.var == index_.index) {
         if (removed.value < 0 || removed.value >= n) return true;
         return add_disjoint(e, array_[static_cast<std::size_t>(removed.value)], result_);

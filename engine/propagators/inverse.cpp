@@ -83,7 +83,7 @@ bool InverseChannel::explain(Explanation& e) const {
         return explain_wipe_out(e, f_, g_, f_offset_, g_offset_) || explain_wipe_out(e, g_, f_, g_offset_, f_offset_);
     }
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     for (std::size_t i = 0; i < f_.size(); ++i) {
         if (f_[i].index == removed.var &&
             add_unsupported(e, g_, f_offset_ + static_cast<int>(i), std::int64_t{removed.value} - g_offset_))

@@ -164,7 +164,7 @@ bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& te
         sum += min_term_before(e, sign * t.coefficient, t.var);
     }
     if (removed != nullptr) {
-        if (target == nullptr || removed->equal) return false;
+        if (target == nullptr || removed->is_equal()) return false;
         sum += sign * target->coefficient * removed->value;
     }
     if (sum <= bound) return false;
@@ -185,7 +185,7 @@ bool explain_linear_not_equal(Explanation& e, const std::vector<LinearTerm>& ter
     std::int64_t sum = 0;
     for (const LinearTerm& t : terms) {
         if (removed != nullptr && t.var.index == removed->var) {
-            if (removed->equal) return false;
+            if (removed->is_equal()) return false;
             sum += t.coefficient * removed->value;
         } else if (e.was_fixed(t.var)) {
             sum += t.coefficient * e.fixed_value(t.var);

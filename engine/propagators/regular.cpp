@@ -118,7 +118,7 @@ bool Regular::explain_at(Explanation& e, std::size_t layer, int symbol) const {
 bool Regular::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_at(e, vars_.size(), -1);
     const Fact& removed = e.inferred();
-    if (removed.equal) return false;
+    if (removed.is_equal()) return false;
     const auto at = std::lower_bound(alphabet_.begin(), alphabet_.end(), removed.value);
     if (at == alphabet_.end() || *at != removed.value) return true;  // no transition reads it
     const int symbol = static_cast<int>(at - alphabet_.begin());

@@ -86,7 +86,7 @@ bool ReifiedLinear::explain_side(Explanation& e, bool holds, const Fact* removed
 // chose.
 bool ReifiedLinear::explain(Explanation& e) const {
     if (!e.explaining_failure() && e.inferred().var == b_.index) {
-        if (e.inferred().equal) return false;
+        if (e.inferred().is_equal()) return false;
         // [b != 1] means the linear failed in the box; [b != 0] that its negation did.
         return explain_side(e, e.inferred().value == 1, nullptr);
     }

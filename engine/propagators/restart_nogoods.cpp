@@ -99,7 +99,7 @@ void RestartNogoods::add_held(Explanation& e, const Literal& l) const {
 namespace {
 // Whether the negation of decision l implies fact f (a removal).
 bool negation_implies(const Literal& l, const Fact& f) {
-    if (f.equal || l.var.index != f.var) return false;
+    if (f.is_equal() || l.var.index != f.var) return false;
     switch (l.kind) {
         case LiteralKind::equal: return f.value == l.value;
         case LiteralKind::less_equal: return f.value <= l.value;

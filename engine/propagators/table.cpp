@@ -74,7 +74,7 @@ bool TableCore::explain_positive(Explanation& e) const {
     int p = -1;
     int k = -1;
     if (!e.explaining_failure()) {
-        if (e.inferred().equal) return false;
+        if (e.inferred().is_equal()) return false;
         p = position_of(e.inferred().var);
         if (p < 0) return false;
         k = set_->index_of(p, e.inferred().value);
@@ -101,7 +101,7 @@ bool TableCore::explain_positive(Explanation& e) const {
 bool TableCore::explain_negative(Explanation& e) const {
     int p = -1;
     if (!e.explaining_failure()) {
-        if (e.inferred().equal) return false;
+        if (e.inferred().is_equal()) return false;
         p = position_of(e.inferred().var);
         if (p < 0) return false;
     }

@@ -186,7 +186,7 @@ bool TernaryArithmetic<Function>::explain_failure(Explanation& e) const {
 template <class Function>
 bool TernaryArithmetic<Function>::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
-    if (e.inferred().equal) return false;
+    if (e.inferred().is_equal()) return false;
     const int u = e.inferred().var;
     const IntVar scope[3] = {x_, y_, z_};
     int own = 0;  // u's places in the scope: twice (x * x) and its own box counts too

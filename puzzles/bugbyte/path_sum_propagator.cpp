@@ -291,7 +291,7 @@ bool PathSum::some_path_fits() const {
 
 bool PathSum::explain(Explanation& e) const {
     const Fact& inferred = e.inferred();
-    if (!e.explaining_failure() && inferred.equal) return false;
+    if (!e.explaining_failure() && inferred.is_equal()) return false;
     if (explained_.size() != weights_.size()) {
         explained_.resize(weights_.size());
         for (int edge : edges_used_) {

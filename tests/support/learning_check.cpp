@@ -9,11 +9,11 @@
 namespace prune::test {
 namespace {
 
-bool satisfies(const Assignment& a, const Fact& f) { return f.equal ? a[f.var] == f.value : a[f.var] != f.value; }
+bool satisfies(const Assignment& a, const Fact& f) { return fact_admits(f, a[static_cast<std::size_t>(f.var)]); }
 
 std::string show(const std::vector<Fact>& facts) {
     std::ostringstream text;
-    for (const Fact& f : facts) text << " x" << f.var << (f.equal ? "=" : "!=") << f.value;
+    for (const Fact& f : facts) text << " x" << f.var << fact_op(f) << f.value;
     return text.str();
 }
 

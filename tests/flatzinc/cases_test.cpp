@@ -202,7 +202,7 @@ TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
     REQUIRE(elapsed < 3.0);
 }
 
-TEST_CASE("--node-limit and --fail-limit stop the search at exactly that many", "[flatzinc]") {
+TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many", "[flatzinc]") {
     // Pigeonhole 10 into 9: UNSAT, far more than 500 nodes for any search.
     std::ostringstream m;
     const int n = 10;

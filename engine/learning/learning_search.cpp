@@ -131,6 +131,9 @@ void LearningSearch::initialise() {
     seen_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     seen_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
     bound_touched_.reserve(static_cast<std::size_t>(n));
+    walked_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
+    walked_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
+    walked_touched_.reserve(static_cast<std::size_t>(n));
     level_start_.assign(1, 0);
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
@@ -807,21 +810,30 @@ void LearningSearch::mark(const Fact& f, int& at_current_level) {
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
     const bool lower = f.kind == FactKind::greater_equal;
+    // The walks of this analysis: the resolution of [x >= v] for v up to `walked`
+    // is marked (the chain of a weaker bound is part of a stronger one's), so each
+    // value is walked once per analysis, not once per bound fact that reaches it.
+    int& walked = lower ? walked_lower_[static_cast<std::size_t>(x)] : walked_upper_[static_cast<std::size_t>(x)];
+    const int done = walked;
+    const int start = f.value;
+    bool resolved = false;
     for (;;) {
+        if (lower ? f.value <= done : f.value >= done) break;
         const int p = position(f);
-        if (p == at_root || p == present) return;
+        if (p == at_root || p == present) break;
         const Record& r = records_[static_cast<std::size_t>(p)];
-        if (r.level == 0) return;
+        if (r.level == 0) break;
         if (r.level < level()) {
             int& strongest = lower ? seen_lower_[static_cast<std::size_t>(x)] : seen_upper_[static_cast<std::size_t>(x)];
-            if (lower ? strongest >= f.value : strongest <= f.value) return;
+            if (lower ? strongest >= f.value : strongest <= f.value) break;
             if (seen_lower_[static_cast<std::size_t>(x)] == INT_MIN && seen_upper_[static_cast<std::size_t>(x)] == INT_MAX)
                 bound_touched_.push_back(x);
             strongest = f.value;
             learned_.push_back(f);
             bump(x, lower ? f.value - low_[x] : high_[x] - f.value);
-            return;
+            break;
         }
+        resolved = true;
         const int w = r.fact.value;  // r is [x != w]
         mark(r.fact, at_current_level);
         if (lower) {
@@ -830,6 +842,11 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             for (int u = w - 1; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
         }
         f = Fact{x, w, f.kind};
+    }
+    if (resolved) {
+        if (walked_lower_[static_cast<std::size_t>(x)] == INT_MIN && walked_upper_[static_cast<std::size_t>(x)] == INT_MAX)
+            walked_touched_.push_back(x);
+        walked = start;
     }
 }
 
@@ -884,6 +901,11 @@ int LearningSearch::analyse() {
         seen_upper_[static_cast<std::size_t>(x)] = INT_MAX;
     }
     bound_touched_.clear();
+    for (int x : walked_touched_) {
+        walked_lower_[static_cast<std::size_t>(x)] = INT_MIN;
+        walked_upper_[static_cast<std::size_t>(x)] = INT_MAX;
+    }
+    walked_touched_.clear();
     int back = 0;
     std::size_t where = 0;
     for (std::size_t i = 1; i < learned_.size(); ++i) {

@@ -238,6 +238,10 @@ private:
     // (INT_MIN / INT_MAX: none), and the variables that have one.
     std::vector<int> seen_lower_, seen_upper_;
     std::vector<int> bound_touched_;
+    // Per variable, during an analysis: the strongest lower / upper bound fact whose
+    // resolution at the current level is marked (mark_bound), and who has one.
+    std::vector<int> walked_lower_, walked_upper_;
+    std::vector<int> walked_touched_;
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
     std::vector<int> level_stamp_;

@@ -179,8 +179,7 @@ int run_split_fzn(const std::vector<std::string>& args, std::ostream& out, std::
     CubeStatistics statistics;
     // Optimisation: the left-weighted split, as prune fzn -p N makes (docs/scaling.md).
     const bool optimising = loaded.model.goal != flatzinc::SolveItem::Goal::satisfy;
-    const bool feasible = optimising ? split_for_optimisation(solver, options, target, ParallelSettings{}.left_share, file.cubes, statistics)
-                                     : split_into_cubes(solver, options, target, file.cubes, statistics);
+    const bool feasible = split_for_search(solver, options, optimising, target, file.cubes, statistics);
     file.model = fzn_fingerprint(loaded);
     out << write_cube_file(file);
     if (o.statistics || o.verbose) {

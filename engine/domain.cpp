@@ -251,29 +251,13 @@ std::uint64_t DomainStore::window_bits_general(int x, std::int64_t base) const {
 Event DomainStore::intersect_one_word(Trail& trail, int x, int y, std::int64_t c) {
     const Layout& lx = layout_[x];
     const Layout& ly = layout_[y];
-    Header& h = header_[x];
     const Header& hy = header_[y];
     const std::int64_t shift = lx.offset - c - ly.offset;
     std::uint64_t ybits = words_[ly.first_word];
     // Only y's live values count: mask its word to [min, max] before shifting.
     ybits &= (~std::uint64_t{0} << (hy.bounds.min - ly.offset)) & (~std::uint64_t{0} >> (63 - (hy.bounds.max - ly.offset)));
     const std::uint64_t image = shift >= 64 || shift <= -64 ? 0 : shift >= 0 ? ybits >> shift : ybits << -shift;
-    std::uint64_t& word = words_[lx.first_word];
-    const int lo = h.bounds.min - static_cast<int>(lx.offset);
-    const int hi = h.bounds.max - static_cast<int>(lx.offset);
-    const std::uint64_t live = word & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
-    const std::uint64_t kept = live & image;
-    if (kept == live) return Event::none;
-    if (kept == 0) return Event::failed;
-    save_header(trail, h);
-    trail.save(&word);
-    word &= ~(live & ~kept);
-    const std::int32_t old_min = h.bounds.min, old_max = h.bounds.max;
-    h.size = std::popcount(kept);
-    h.bounds.min = static_cast<std::int32_t>(lx.offset + std::countr_zero(kept));
-    h.bounds.max = static_cast<std::int32_t>(lx.offset + 63 - std::countl_zero(kept));
-    if (h.size == 1) return Event::fixed;
-    return (h.bounds.min != old_min || h.bounds.max != old_max) ? Event::bounds : Event::domain;
+    return remove_bits_one_word(trail, x, ~image);  // every value outside the image goes
 }
 
 std::uint64_t DomainStore::extract_bits(const Layout& l, std::int64_t first) const {

@@ -176,7 +176,8 @@ private:
     // outside the bitset read as 0.
     std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
     std::uint64_t window_bits_general(int x, std::int64_t base) const;
-    // remove_values() on a one-word bitset, `bits` aligned with its word.
+    // Removes the values of the one-word bitset x whose bits are set in `bits` (aligned
+    // with its word): remove_values() and intersect_with_offset() on one word.
     [[nodiscard]] Event remove_bits_one_word(Trail& trail, int x, std::uint64_t bits) {
         Header& h = header_[x];
         const Layout& l = layout_[x];

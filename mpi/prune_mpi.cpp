@@ -281,14 +281,6 @@ Cube decode(const std::vector<std::int64_t>& data) {
 
 // ---- rank 0 ----
 
-// Rank 0's split: breadth-first for counting and solutions, weighted to the left
-// for optimisation, where the bound is found (golomb 10, 2 workers, 100 cubes per
-// rank: about 105,000 nodes against 153,000 breadth-first; docs/scaling.md).
-bool split_problem(Solver& master, const Problem& p, std::size_t target, std::vector<Cube>& cubes, CubeStatistics& statistics) {
-    if (p.objective_sense == 0) return split_into_cubes(master, p.options, target, cubes, statistics);
-    return split_for_optimisation(master, p.options, target, ParallelSettings{}.left_share, cubes, statistics);
-}
-
 struct Coordinator {
     Coordinator(const Problem& problem, int rank_count) : p(problem), ranks(rank_count) {}
     const Problem& p;
@@ -564,8 +556,8 @@ int run(const std::vector<std::string>& args, int rank, int ranks) {
     c.master = p.build();
     CubeStatistics statistics;
     const bool feasible = c.master->error().empty() &&
-                          split_problem(*c.master, p, static_cast<std::size_t>(ranks - 1) * static_cast<std::size_t>(p.cubes_per_rank),
-                                        c.cubes, statistics);
+                          split_for_search(*c.master, p.options, p.objective_sense != 0,
+                                           static_cast<std::size_t>(ranks - 1) * static_cast<std::size_t>(p.cubes_per_rank), c.cubes, statistics);
     if (!c.master->error().empty()) {
         std::cerr << "prune-mpi: error: invalid model: " << c.master->error() << "\n";
         c.stopping = true;  // every worker gets `done` at once

@@ -297,6 +297,12 @@ bool split_for_optimisation(Solver& solver, const SearchOptions& options, std::s
     return true;
 }
 
+bool split_for_search(Solver& solver, const SearchOptions& options, bool optimising, std::size_t target,
+                      std::vector<Cube>& cubes, CubeStatistics& statistics, double left_share) {
+    return optimising ? split_for_optimisation(solver, options, target, left_share, cubes, statistics)
+                      : split_into_cubes(solver, options, target, cubes, statistics);
+}
+
 // ---- ParallelSearch ----
 
 struct ParallelSearch::Worker {
@@ -358,8 +364,7 @@ bool ParallelSearch::decompose() {
     const bool optimising = objective_sense_ != 0;
     const std::size_t per_thread = static_cast<std::size_t>(optimising ? settings_.optimisation_cubes_per_thread : settings_.cubes_per_thread);
     const std::size_t target = static_cast<std::size_t>(settings_.threads) * per_thread;
-    const bool feasible = optimising ? split_for_optimisation(master, options_, target, settings_.left_share, cubes_, cube_statistics_)
-                                     : split_into_cubes(master, options_, target, cubes_, cube_statistics_);
+    const bool feasible = split_for_search(master, options_, optimising, target, cubes_, cube_statistics_, settings_.left_share);
     if (!feasible) {
         if (!master.error().empty()) error_ = master.error();
         return false;  // failed at the root: no cube, no solution

@@ -105,6 +105,11 @@ bool split_into_cubes(Solver& solver, const SearchOptions& options, std::size_t 
 bool split_for_optimisation(Solver& solver, const SearchOptions& options, std::size_t target, double left_share,
                             std::vector<Cube>& cubes, CubeStatistics& statistics);
 
+// The split every runner (-p N, prune split fzn, prune-mpi) makes: split_for_optimisation
+// when optimising, split_into_cubes otherwise.
+bool split_for_search(Solver& solver, const SearchOptions& options, bool optimising, std::size_t target,
+                      std::vector<Cube>& cubes, CubeStatistics& statistics, double left_share = ParallelSettings{}.left_share);
+
 // Makes the cube's decisions true at the solver's current level and propagates.
 // False when they fail.
 bool assume_cube(Solver& solver, const Cube& cube);

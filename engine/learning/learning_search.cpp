@@ -133,7 +133,6 @@ void LearningSearch::initialise() {
     bound_touched_.reserve(static_cast<std::size_t>(n));
     walked_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     walked_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
-    walked_touched_.reserve(static_cast<std::size_t>(n));
     level_start_.assign(1, 0);
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
@@ -802,6 +801,26 @@ void LearningSearch::mark(const Fact& f, int& at_current_level) {
     }
 }
 
+// Notes that x's per-analysis bound state (seen_*, walked_*) is to be reset.
+void LearningSearch::touch_bounds(int x) {
+    const std::size_t i = static_cast<std::size_t>(x);
+    if (seen_lower_[i] == INT_MIN && seen_upper_[i] == INT_MAX && walked_lower_[i] == INT_MIN && walked_upper_[i] == INT_MAX)
+        bound_touched_.push_back(x);
+}
+
+// Whether a bound fact of the nogood being learned implies f: one at least as strong
+// (strictly stronger, when `strictly`: f itself is not implied by f).
+bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const {
+    const std::size_t x = static_cast<std::size_t>(f.var);
+    switch (f.kind) {
+        case FactKind::greater_equal: return strictly ? f.value < seen_lower_[x] : f.value <= seen_lower_[x];
+        case FactKind::less_equal: return strictly ? f.value > seen_upper_[x] : f.value >= seen_upper_[x];
+        case FactKind::not_equal: return f.value < seen_lower_[x] || f.value > seen_upper_[x];
+        case FactKind::equal: return false;
+    }
+    return false;
+}
+
 // A bound fact made true below the current level is one fact of the nogood (the
 // strongest of each side per variable is kept). At the current level it is resolved:
 // [x >= v] became true at the removal of w, the lower bound just before, and holds
@@ -826,8 +845,7 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
         if (r.level < level()) {
             int& strongest = lower ? seen_lower_[static_cast<std::size_t>(x)] : seen_upper_[static_cast<std::size_t>(x)];
             if (lower ? strongest >= f.value : strongest <= f.value) break;
-            if (seen_lower_[static_cast<std::size_t>(x)] == INT_MIN && seen_upper_[static_cast<std::size_t>(x)] == INT_MAX)
-                bound_touched_.push_back(x);
+            touch_bounds(x);
             strongest = f.value;
             learned_.push_back(f);
             bump(x, lower ? f.value - low_[x] : high_[x] - f.value);
@@ -844,8 +862,7 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
         f = Fact{x, w, f.kind};
     }
     if (resolved) {
-        if (walked_lower_[static_cast<std::size_t>(x)] == INT_MIN && walked_upper_[static_cast<std::size_t>(x)] == INT_MAX)
-            walked_touched_.push_back(x);
+        touch_bounds(x);
         walked = start;
     }
 }
@@ -853,13 +870,7 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
 // Whether a fact is implied by the nogood being learned (or the root): its record
 // is marked, or a bound fact of the nogood is as strong or stronger.
 bool LearningSearch::covered(const Fact& f) const {
-    const std::size_t x = static_cast<std::size_t>(f.var);
-    switch (f.kind) {
-        case FactKind::greater_equal: if (seen_lower_[x] >= f.value) return true; break;
-        case FactKind::less_equal: if (seen_upper_[x] <= f.value) return true; break;
-        case FactKind::not_equal: if (f.value < seen_lower_[x] || f.value > seen_upper_[x]) return true; break;
-        case FactKind::equal: break;
-    }
+    if (implied_by_bound_facts(f, false)) return true;
     const int q = position(f);
     if (q == at_root) return true;
     if (q == present) return false;
@@ -897,15 +908,11 @@ int LearningSearch::analyse() {
     for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
     touched_.clear();
     for (int x : bound_touched_) {
-        seen_lower_[static_cast<std::size_t>(x)] = INT_MIN;
-        seen_upper_[static_cast<std::size_t>(x)] = INT_MAX;
+        const std::size_t i = static_cast<std::size_t>(x);
+        seen_lower_[i] = walked_lower_[i] = INT_MIN;
+        seen_upper_[i] = walked_upper_[i] = INT_MAX;
     }
     bound_touched_.clear();
-    for (int x : walked_touched_) {
-        walked_lower_[static_cast<std::size_t>(x)] = INT_MIN;
-        walked_upper_[static_cast<std::size_t>(x)] = INT_MAX;
-    }
-    walked_touched_.clear();
     int back = 0;
     std::size_t where = 0;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
@@ -927,12 +934,7 @@ void LearningSearch::minimise() {
     std::size_t kept = 1;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
         const Fact f = learned_[i];
-        const std::size_t x = static_cast<std::size_t>(f.var);
-        const bool weaker = f.kind == FactKind::greater_equal ? f.value < seen_lower_[x]
-                            : f.kind == FactKind::less_equal  ? f.value > seen_upper_[x]
-                            : f.kind == FactKind::not_equal   ? f.value < seen_lower_[x] || f.value > seen_upper_[x]
-                                                              : false;
-        if (weaker) continue;
+        if (implied_by_bound_facts(f, true)) continue;
         if (f.is_bound()) {
             learned_[kept++] = f;
             continue;
@@ -961,16 +963,19 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
     nogoods_.push_back(Nogood{static_cast<std::uint32_t>(nogood_facts_.size()), static_cast<std::uint32_t>(facts.size()), lbd,
                               learned, false, nogood_step_});
     nogood_facts_.insert(nogood_facts_.end(), facts.begin(), facts.end());
-    if (facts.size() >= 2) {
-        watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{c, facts[1]});
-        watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
-    }
+    if (facts.size() >= 2) watch_first_two(c, facts.data());
     if (learned) {
         ++learned_live_;
         nogood_step_ += 1;
         if (on_learned) on_learned(facts);
     }
     return c;
+}
+
+// Nogood c watches its first two facts, each the other's blocker.
+void LearningSearch::watch_first_two(int c, const Fact* facts) {
+    watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{c, facts[1]});
+    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
 }
 
 // Makes f false, the nogood `c` being the reason.
@@ -1125,10 +1130,7 @@ void LearningSearch::compact_store() {
         const std::uint32_t begin = static_cast<std::uint32_t>(facts.size());
         facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
         n.begin = begin;
-        if (n.size >= 2) {
-            watches_[static_cast<std::size_t>(atom(facts[begin]))].push_back(Watch{static_cast<int>(c), facts[begin + 1]});
-            watches_[static_cast<std::size_t>(atom(facts[begin + 1]))].push_back(Watch{static_cast<int>(c), facts[begin]});
-        }
+        if (n.size >= 2) watch_first_two(static_cast<int>(c), &facts[begin]);
     }
     nogood_facts_.swap(facts);
     deleted_facts_ = 0;

@@ -181,6 +181,8 @@ private:
     void mark(const Fact& f, int& at_current_level);
     void mark_bound(Fact f, int& at_current_level);
     bool covered(const Fact& f) const;
+    void touch_bounds(int x);
+    bool implied_by_bound_facts(const Fact& f, bool strictly) const;
     void add_scope_facts(int x, int cut, std::vector<Fact>& out) const;
     void minimise();
     void bump(int x, double weight = 1);
@@ -196,6 +198,7 @@ private:
     // The store.
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
+    void watch_first_two(int c, const Fact* facts);
     bool visit_watches(const Fact& f);
     bool locked(int nogood) const;
     void reduce_store();
@@ -234,14 +237,13 @@ private:
 
     // Conflict analysis buffers (reused: nothing allocated per conflict once warm).
     std::vector<char> seen_;            // per trail position
-    // Per variable, the strongest bound facts in the nogood being learned
-    // (INT_MIN / INT_MAX: none), and the variables that have one.
+    // Per variable, during an analysis (INT_MIN / INT_MAX: none): the strongest bound
+    // facts in the nogood being learned, and the strongest lower / upper bound fact
+    // whose resolution at the current level is marked (mark_bound); the variables
+    // that have any, to reset them after.
     std::vector<int> seen_lower_, seen_upper_;
-    std::vector<int> bound_touched_;
-    // Per variable, during an analysis: the strongest lower / upper bound fact whose
-    // resolution at the current level is marked (mark_bound), and who has one.
     std::vector<int> walked_lower_, walked_upper_;
-    std::vector<int> walked_touched_;
+    std::vector<int> bound_touched_;
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
     std::vector<int> level_stamp_;

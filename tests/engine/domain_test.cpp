@@ -156,58 +156,6 @@ TEST_CASE("a trailed integer is saved once per level and restored", "[trail]") {
     REQUIRE(a.get() == 6);
 }
 
-TEST_CASE("remove_present agrees with remove on random domains, through push and pop", "[domain]") {
-    // Two stores with the same domains: one removes with remove(), the other with the
-    // inline remove_present() whenever the value is in the domain. Events, values and
-    // sizes must agree after every step, also after restoring levels.
-    std::uint64_t state = 12345;
-    auto below = [&](int n) {
-        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
-        return static_cast<int>((state >> 33) % static_cast<std::uint64_t>(n));
-    };
-    for (int round = 0; round < 300; ++round) {
-        Trail ta, tb;
-        DomainStore a, b;
-        std::vector<int> values;
-        const int lo = below(40) - 20;
-        const int span = 1 + below(round % 3 == 0 ? 150 : 60);  // one word or several
-        for (int v = lo; v <= lo + span; ++v) {
-            if (below(4) != 0) values.push_back(v);
-        }
-        if (values.empty()) values.push_back(lo);
-        const int x = a.add_values(values);
-        REQUIRE(b.add_values(values) == x);
-        int depth = 0;
-        for (int step = 0; step < 80; ++step) {
-            const int op = below(10);
-            if (op == 0) {
-                ta.push_level();
-                tb.push_level();
-                ++depth;
-            } else if (op == 1 && depth > 0) {
-                ta.pop_level();
-                tb.pop_level();
-                --depth;
-            } else {
-                const int v = lo - 2 + below(span + 5);
-                Event ea, eb;
-                if (op == 2) {
-                    ea = a.set_min(ta, x, v);
-                    eb = b.set_min(tb, x, v);
-                } else {
-                    ea = a.remove(ta, x, v);
-                    eb = b.contains(x, v) ? b.remove_present(tb, x, v) : Event::none;
-                }
-                INFO("round " << round << " step " << step << " value " << v);
-                REQUIRE(ea == eb);
-            }
-            REQUIRE(values_of(a, x) == values_of(b, x));
-            REQUIRE(a.size(x) == b.size(x));
-            REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
-        }
-    }
-}
-
 namespace {
 // A small seeded generator for the random domain tests below.
 struct Lcg {
@@ -220,6 +168,68 @@ struct Lcg {
     std::uint64_t word() { return (next() & 0xFFFFFFFF00000000ULL) | (next() >> 32); }
 };
 
+// Random steps on twin stores a and b (trails ta, tb) holding the same variable x:
+// op 0 pushes a level on both trails, op 1 pops one (when there is one), any other
+// op (drawn below `ops`) is change(op, step), which changes both alike. After every
+// step both hold the same values and sizes, also after restored levels.
+template <class Change>
+void walk_twin_stores(Lcg& random, int steps, int ops, DomainStore& a, Trail& ta, DomainStore& b, Trail& tb, int x,
+                      Change change) {
+    int depth = 0;
+    for (int step = 0; step < steps; ++step) {
+        const int op = random.below(ops);
+        if (op == 0) {
+            ta.push_level();
+            tb.push_level();
+            ++depth;
+        } else if (op == 1 && depth > 0) {
+            ta.pop_level();
+            tb.pop_level();
+            --depth;
+        } else {
+            change(op, step);
+        }
+        REQUIRE(values_of(a, x) == values_of(b, x));
+        REQUIRE(a.size(x) == b.size(x));
+        REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
+    }
+}
+}  // namespace
+
+TEST_CASE("remove_present agrees with remove on random domains, through push and pop", "[domain]") {
+    // Two stores with the same domains: one removes with remove(), the other with the
+    // inline remove_present() whenever the value is in the domain. Events, values and
+    // sizes must agree after every step, also after restoring levels.
+    Lcg random{12345};
+    for (int round = 0; round < 300; ++round) {
+        Trail ta, tb;
+        DomainStore a, b;
+        std::vector<int> values;
+        const int lo = random.below(40) - 20;
+        const int span = 1 + random.below(round % 3 == 0 ? 150 : 60);  // one word or several
+        for (int v = lo; v <= lo + span; ++v) {
+            if (random.below(4) != 0) values.push_back(v);
+        }
+        if (values.empty()) values.push_back(lo);
+        const int x = a.add_values(values);
+        REQUIRE(b.add_values(values) == x);
+        walk_twin_stores(random, 80, 10, a, ta, b, tb, x, [&](int op, int step) {
+            const int v = lo - 2 + random.below(span + 5);
+            Event ea, eb;
+            if (op == 2) {
+                ea = a.set_min(ta, x, v);
+                eb = b.set_min(tb, x, v);
+            } else {
+                ea = a.remove(ta, x, v);
+                eb = b.contains(x, v) ? b.remove_present(tb, x, v) : Event::none;
+            }
+            INFO("round " << round << " step " << step << " value " << v);
+            REQUIRE(ea == eb);
+        });
+    }
+}
+
+namespace {
 bool masked(std::int64_t base, std::uint64_t mask, int v) {
     return v >= base && v <= base + 63 && ((mask >> (v - base)) & 1) != 0;
 }
@@ -266,38 +276,23 @@ TEST_CASE("remove_values agrees with removing the masked values one by one, thro
             x = a.add_values(values);
             REQUIRE(b.add_values(values) == x);
         }
-        int depth = 0;
-        for (int step = 0; step < 60; ++step) {
-            const int op = random.below(8);
-            if (op == 0) {
-                ta.push_level();
-                tb.push_level();
-                ++depth;
-            } else if (op == 1 && depth > 0) {
-                ta.pop_level();
-                tb.pop_level();
-                --depth;
+        walk_twin_stores(random, 60, 8, a, ta, b, tb, x, [&](int, int step) {
+            const std::int64_t base = lo - 70 + random.below(span + 80);
+            const int density = random.below(4);  // sparse to full
+            std::uint64_t mask = density == 3 ? ~std::uint64_t{0} : random.word();
+            for (int thin = density; thin < 2; ++thin) mask &= random.word();
+            const std::vector<int> before = values_of(a, x);
+            bool wipe_out = true;
+            for (int v : before) wipe_out = wipe_out && masked(base, mask, v);
+            const Event ea = a.remove_values(ta, x, base, mask);
+            INFO("round " << round << " step " << step << " base " << base << " mask " << mask);
+            if (wipe_out) {
+                REQUIRE(ea == Event::failed);
+                REQUIRE(values_of(a, x) == before);  // a failing update changes nothing
             } else {
-                const std::int64_t base = lo - 70 + random.below(span + 80);
-                const int density = random.below(4);  // sparse to full
-                std::uint64_t mask = density == 3 ? ~std::uint64_t{0} : random.word();
-                for (int thin = density; thin < 2; ++thin) mask &= random.word();
-                const std::vector<int> before = values_of(a, x);
-                bool wipe_out = true;
-                for (int v : before) wipe_out = wipe_out && masked(base, mask, v);
-                const Event ea = a.remove_values(ta, x, base, mask);
-                INFO("round " << round << " step " << step << " base " << base << " mask " << mask);
-                if (wipe_out) {
-                    REQUIRE(ea == Event::failed);
-                    REQUIRE(values_of(a, x) == before);  // a failing update changes nothing
-                } else {
-                    REQUIRE(ea == remove_one_by_one(b, tb, x, base, mask));
-                }
+                REQUIRE(ea == remove_one_by_one(b, tb, x, base, mask));
             }
-            REQUIRE(values_of(a, x) == values_of(b, x));
-            REQUIRE(a.size(x) == b.size(x));
-            REQUIRE(a.size(x) == static_cast<std::int64_t>(values_of(a, x).size()));
-        }
+        });
     }
 }
 

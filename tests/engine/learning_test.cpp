@@ -196,21 +196,26 @@ std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Ass
     return last == best ? std::string{} : "optimum " + std::to_string(last) + ", brute force " + std::to_string(best);
 }
 
+// Solution set, count and both optima of model m with learning, against brute force.
+void check_against_brute_force(Random& r, const RandomModel& m, std::uint64_t seed, Tally& tally) {
+    const std::vector<Assignment> expected = m.solutions();
+    std::string failure = check_enumeration(r, m, expected, tally);
+    if (failure.empty()) failure = check_count(r, m, expected, tally);
+    if (failure.empty()) failure = check_optimum(r, m, expected, tally, true);
+    if (failure.empty()) failure = check_optimum(r, m, expected, tally, false);
+    if (!failure.empty()) {
+        INFO("model seed " << seed << "\n" << m.describe());
+        FAIL(failure);
+    }
+}
+
 void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally& tally) {
     Random seeds(first_seed);
     for (int i = 0; i < models; ++i) {
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = random_model(r, max_constraints);
-        const std::vector<Assignment> expected = m.solutions();
-        std::string failure = check_enumeration(r, m, expected, tally);
-        if (failure.empty()) failure = check_count(r, m, expected, tally);
-        if (failure.empty()) failure = check_optimum(r, m, expected, tally, true);
-        if (failure.empty()) failure = check_optimum(r, m, expected, tally, false);
-        if (!failure.empty()) {
-            INFO("model seed " << seed << "\n" << m.describe());
-            FAIL(failure);
-        }
+        check_against_brute_force(r, m, seed, tally);
     }
 }
 
@@ -380,15 +385,7 @@ static void run_bound_models(std::uint64_t first_seed, int models, Tally& tally)
         for (int tries = 0; tries < 30 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
             add_constraint(r, m, specs[r.below(specs.size())]);
         }
-        const std::vector<Assignment> expected = m.solutions();
-        std::string failure = check_enumeration(r, m, expected, tally);
-        if (failure.empty()) failure = check_count(r, m, expected, tally);
-        if (failure.empty()) failure = check_optimum(r, m, expected, tally, true);
-        if (failure.empty()) failure = check_optimum(r, m, expected, tally, false);
-        if (!failure.empty()) {
-            INFO("model seed " << seed << "\n" << m.describe());
-            FAIL(failure);
-        }
+        check_against_brute_force(r, m, seed, tally);
     }
 }
 

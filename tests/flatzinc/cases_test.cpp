@@ -183,17 +183,26 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, errors", "[flatzinc]"
     REQUIRE(help.out.find("usage: fzn-prune") != std::string::npos);
 }
 
-TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
-    // Pigeonhole 12 into 11 with pairwise !=: no solution, exponential for DFS.
+namespace {
+// n pigeons in `holes` holes (n - 1 by default: no solution), pairwise int_ne, as a
+// FlatZinc file in the test directory.
+fs::path pigeonhole_fzn(int n, int holes = 0) {
+    if (holes == 0) holes = n - 1;
     std::ostringstream m;
-    const int n = 12;
-    for (int i = 0; i < n; ++i) m << "var 1.." << n - 1 << ": p" << i << " :: output_var;\n";
+    for (int i = 0; i < n; ++i) m << "var 1.." << holes << ": p" << i << " :: output_var;\n";
     for (int i = 0; i < n; ++i) {
         for (int j = i + 1; j < n; ++j) m << "constraint int_ne(p" << i << ", p" << j << ");\n";
     }
     m << "solve satisfy;\n";
-    const fs::path file = temp_dir() / "pigeons.fzn";
+    const fs::path file = temp_dir() / ("pigeons" + std::to_string(n) + "_" + std::to_string(holes) + ".fzn");
     std::ofstream(file) << m.str();
+    return file;
+}
+}  // namespace
+
+TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
+    // Pigeonhole 12 into 11 with pairwise !=: no solution, exponential for DFS.
+    const fs::path file = pigeonhole_fzn(12);
     const auto start = std::chrono::steady_clock::now();
     const Output r = run({"-t", "200", "-s", file.string()});
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -204,15 +213,7 @@ TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
 
 TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many", "[flatzinc]") {
     // Pigeonhole 10 into 9: UNSAT, far more than 500 nodes for any search.
-    std::ostringstream m;
-    const int n = 10;
-    for (int i = 0; i < n; ++i) m << "var 1.." << n - 1 << ": p" << i << " :: output_var;\n";
-    for (int i = 0; i < n; ++i) {
-        for (int j = i + 1; j < n; ++j) m << "constraint int_ne(p" << i << ", p" << j << ");\n";
-    }
-    m << "solve satisfy;\n";
-    const fs::path file = temp_dir() / "pigeons10.fzn";
-    std::ofstream(file) << m.str();
+    const fs::path file = pigeonhole_fzn(10);
     // The statistic named `name` in the -s output.
     auto statistic = [](const std::string& out, const std::string& name) {
         const std::string key = "%%%mzn-stat: " + name + "=";
@@ -240,9 +241,7 @@ TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many
         CHECK(statistic(again.out, "propagations") == statistic(failures.out, "propagations"));
     }
     // A limit that is never reached changes nothing: 3 pigeons, 3 holes, all 6 solutions.
-    const fs::path small = temp_dir() / "pigeons3.fzn";
-    std::ofstream(small) << "var 1..3: a :: output_var;\nvar 1..3: b :: output_var;\nvar 1..3: c :: output_var;\n"
-                            "constraint int_ne(a, b);\nconstraint int_ne(a, c);\nconstraint int_ne(b, c);\nsolve satisfy;\n";
+    const fs::path small = pigeonhole_fzn(3, 3);
     const Output all = run({"-a", "--node-limit", "1000", small.string()});
     CHECK(all.code == 0);
     CHECK(contains_line(all.out, "=========="));

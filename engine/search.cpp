@@ -56,7 +56,7 @@ Search::Search(Solver& solver, SearchOptions options)
     // search may allocate, and kept at start() only if this search counts. (Not in
     // a PRUNE_MINIMAL build: its RAM is the embedded budget, docs/embedding.md.)
 #if !defined(PRUNE_MINIMAL)
-    if (!projecting() && !solver_.open_tracking()) {
+    if (options_.bulk_counting && !projecting() && !solver_.open_tracking()) {
         solver_.start_open_tracking(nogoods_);
         tracking_open_ = true;
     }
@@ -165,7 +165,7 @@ void Search::start_bulk_counting() {
 // bulk in its first 65,536 nodes or 1,024 solutions (a permutation problem, where an
 // alldifferent ties all open variables, never does) stops paying for it. Only speed
 // is at stake: every node is counted either way.
-static bool bulk_counting_unpaid(const SearchStatistics& s) {
+bool bulk_counting_unpaid(const SearchStatistics& s) {
     return s.bulk_nodes == 0 && (s.nodes >= 65536 || s.solutions >= 1024);
 }
 

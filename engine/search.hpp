@@ -148,7 +148,16 @@ struct SearchOptions {
     // search from the root over bitset domains (Search::learning_active() says
     // whether it runs). Exact for enumeration, counting and optimisation.
     bool learn = false;
+    // Counting in bulk (count(), docs/architecture.md): false leaves it off from the
+    // start, with its tracking of open variables (built at construction, paid at every
+    // fixing). For a caller that runs many small counts and has seen it count nothing
+    // in bulk, e.g. a parallel worker across its cubes (bulk_counting_unpaid()).
+    bool bulk_counting = true;
 };
+
+// True when statistics of a count (one search or several added up) show counting in
+// bulk did not pay: no bulk node in 65,536 nodes or 1,024 solutions.
+bool bulk_counting_unpaid(const SearchStatistics& statistics);
 
 enum class SearchStatus : std::uint8_t {
     solution,   // the solver holds a solution

@@ -510,6 +510,9 @@ bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t inde
         return false;
     }
     if (!assume_cube(solver, cubes_[index])) return true;
+    // The cubes of one worker are one search to the bulk-counting rule: once its
+    // cubes together met no node to count in bulk, the later ones do not track.
+    o.bulk_counting = !bulk_counting_unpaid(worker.statistics);
     Search search(solver, o);
     if (objective_sense_ < 0) search.minimize(objective_);
     if (objective_sense_ > 0) search.maximize(objective_);

@@ -336,6 +336,31 @@ TEST_CASE("counting in bulk: independent open variables count as the product of 
     CHECK(search.statistics().bulk_nodes == 0);
 }
 
+TEST_CASE("counting in bulk can be left off: the same count, node by node, without tracking", "[search][bulk]") {
+    Solver s;
+    std::vector<IntVar> x = s.new_int_vars(4, 0, 5, "x");
+    REQUIRE(not_equal(s, x[0], x[1]));
+    for (const bool bulk : {true, false}) {
+        INFO("bulk counting " << bulk);
+        SearchOptions o;
+        o.decision_variables = {x[0]};
+        o.bulk_counting = bulk;
+        Search search(s, o);
+        CHECK(s.open_tracking() == bulk);
+        std::uint64_t n = 0;
+        REQUIRE(search.count(n) == SearchStatus::exhausted);
+        CHECK(n == 30 * 36);
+        CHECK((search.statistics().bulk_nodes > 0) == bulk);
+        // Node by node, 1,080 solutions (over 1,024) with no bulk node: unpaid.
+        CHECK(bulk_counting_unpaid(search.statistics()) == !bulk);
+    }
+    SearchStatistics unpaid;
+    unpaid.nodes = 65536;
+    CHECK(bulk_counting_unpaid(unpaid));
+    unpaid.bulk_nodes = 1;
+    CHECK_FALSE(bulk_counting_unpaid(unpaid));
+}
+
 TEST_CASE("counting in bulk waits for propagators that are not exact with one variable open", "[search][bulk]") {
     // z = |x| with z fixed to 2: a bounds-consistent |x| may leave x in -2..2 with
     // only two solutions in it; the count must not read the domain's size.

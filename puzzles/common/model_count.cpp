@@ -1,6 +1,10 @@
 #include "puzzles/common/model_count.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
 
 namespace prune::puzzles {
 
@@ -46,6 +50,69 @@ void count_in_parallel(const ModelBuilder& build, const PuzzleModel& model, Sear
     run.limit_reached = run.limit_reached || status != SearchStatus::exhausted;
     add_statistics(run.statistics, search.statistics());
     ++run.searches;
+}
+
+namespace {
+
+// One thread of count_jobs_in_parallel: takes the next subproblem until none is left
+// or a limit stopped a search.
+struct JobCounter {
+    const PuzzleModel& model;
+    const SearchOptions& options;
+    const std::vector<std::uint64_t>& weights;
+    const std::function<bool(Solver&, std::size_t)>& enter;
+    std::chrono::steady_clock::time_point start;
+    std::atomic<std::size_t>& next_job;
+    std::atomic<bool>& stopped;
+
+    bool out_of_time(SearchOptions& job_options) const {
+        if (options.limits.seconds <= 0) return false;
+        const double left = options.limits.seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        job_options.limits.seconds = left;
+        return left <= 0;
+    }
+
+    void run(Solver& solver, CountRun& counted) const {
+        SearchOptions job_options = options;
+        for (;;) {
+            const std::size_t job = next_job.fetch_add(1);
+            if (job >= weights.size() || stopped.load()) return;
+            if ((options.stop != nullptr && options.stop->load()) || out_of_time(job_options)) {
+                counted.limit_reached = true;
+                stopped.store(true);
+                return;
+            }
+            solver.push_level();
+            if (enter(solver, job)) {
+                CountRun one;
+                count_below(solver, model, job_options, one);
+                add_count(counted, one, weights[job]);
+                if (one.limit_reached) stopped.store(true);
+            }
+            solver.clear_queue();
+            solver.pop_level();
+        }
+    }
+};
+
+}  // namespace
+
+void count_jobs_in_parallel(const ModelBuilder& build, const PuzzleModel& model, const SearchOptions& options, int threads,
+                            const std::vector<std::uint64_t>& weights, const std::function<bool(Solver&, std::size_t)>& enter,
+                            CountRun& run) {
+    std::atomic<std::size_t> next_job{0};
+    std::atomic<bool> stopped{false};
+    const JobCounter counter{model, options, weights, enter, std::chrono::steady_clock::now(), next_job, stopped};
+    std::vector<CountRun> counted(static_cast<std::size_t>(std::max(1, threads)));
+    std::vector<std::thread> workers;
+    for (CountRun& mine : counted) {
+        workers.emplace_back([&build, &counter, &mine] {
+            const std::unique_ptr<Solver> solver = build();
+            counter.run(*solver, mine);
+        });
+    }
+    for (std::thread& worker : workers) worker.join();
+    for (const CountRun& mine : counted) add_count(run, mine, 1);
 }
 
 KindCount kind_count(const CountRun& run) {

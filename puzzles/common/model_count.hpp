@@ -3,6 +3,8 @@
 // searches and adds up what they found.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <vector>
 
 #include "parallel/parallel_search.hpp"
 #include "puzzles/puzzle.hpp"
@@ -30,6 +32,17 @@ void count_below(Solver& solver, const PuzzleModel& model, SearchOptions options
 // model and the state to count below at the root of a new solver, the same
 // variables on every call (the model's decisions name them).
 void count_in_parallel(const ModelBuilder& build, const PuzzleModel& model, SearchOptions options, int threads, CountRun& run);
+// Counts many subproblems on `threads` threads, each one whole on one thread: the
+// subproblems are the cubes (Embarrassingly Parallel Search), for counts made of many
+// small searches, where splitting each again would cost more than it balances (and
+// each split waits for its slowest cube). Each thread builds its solver with `build`;
+// `enter(solver, job)` puts subproblem `job` on it (at a new level; false when that
+// fails: it counts 0), and its count is added `weights[job]` times. A time limit in
+// `options` is shared out as count_below's callers do: each search gets what is left;
+// a search stopped by a limit stops the others at their next subproblem.
+void count_jobs_in_parallel(const ModelBuilder& build, const PuzzleModel& model, const SearchOptions& options, int threads,
+                            const std::vector<std::uint64_t>& weights, const std::function<bool(Solver&, std::size_t)>& enter,
+                            CountRun& run);
 // The run as the command line reports a count, without figures.
 KindCount kind_count(const CountRun& run);
 

@@ -436,6 +436,22 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
         seen.insert(orbit.begin(), orbit.end());
         orbits.emplace_back(tuple, orbit.size());
     }
+    // Many orbits (three given pieces make hundreds, each a search of milliseconds):
+    // the orbits are the cubes, one thread each. Few (the empty board's 22 take seconds
+    // each): every orbit's search is split over the threads.
+    if (threads > 1 && orbits.size() >= 30 * static_cast<std::size_t>(threads)) {
+        std::vector<std::uint64_t> weights;
+        for (const auto& orbit : orbits) weights.push_back(orbit.second);
+        const auto enter = [&m, &prefix, &orbits](Solver& s, std::size_t job) {
+            const std::vector<int>& rep = orbits[job].first;
+            for (std::size_t i = 0; i < rep.size(); ++i) {
+                if (s.assign(m.cells[prefix[i]], rep[i]) == Event::failed) return false;
+            }
+            return true;
+        };
+        count_jobs_in_parallel(builder(nullptr), m, options, threads, weights, enter, counted);
+        return counted;
+    }
     const Budget budget(options);
     for (const auto& [rep, size] : orbits) {
         SearchOptions run_options;

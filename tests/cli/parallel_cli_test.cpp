@@ -62,6 +62,14 @@ TEST_CASE("prune solve -p: counts equal for 1, 2 and 4 threads", "[parallel][cli
     CHECK(count_in(run_prune("solve quarto " + quoted(example("quarto", "given_pieces.txt")) + " --count --json -p 2")) == "988712");
 }
 
+TEST_CASE("prune solve -p: a time limit stops a count of many small searches", "[parallel][cli]") {
+    // Four given pieces: hundreds of orbit searches, shared out whole over the threads
+    // (count_jobs_in_parallel). The whole count takes seconds; 0.1 s stops it.
+    const RunResult r = run_prune("solve quarto " + quoted(example("quarto", "given_pieces.txt")) + " --count -p 2 --time-limit 0.1");
+    CHECK(r.exit_code == 3);
+    CHECK(contains(r.out, "a limit stopped the count (time limit 0.1 s reached)"));
+}
+
 TEST_CASE("prune solve -p: --all gives the same solution set, uniqueness the same verdict", "[parallel][cli]") {
     std::size_t parallel_blocks = 0;
     std::size_t sequential_blocks = 0;

@@ -29,6 +29,18 @@ public:
         if (v < engine_.low_[i] || v > engine_.high_[i]) return false;
         return engine_.value_position_[engine_.value_slot(i, v)] >= cut_;
     }
+    std::uint64_t had_values(IntVar x, int base) const override {
+        const int i = x.index;
+        const std::int64_t from = std::max<std::int64_t>(base, engine_.low_[i]);
+        const std::int64_t to = std::min<std::int64_t>(std::int64_t{base} + 63, engine_.high_[i]);
+        if (from > to) return 0;
+        const int* positions = &engine_.value_position_[static_cast<std::size_t>(engine_.value_slot(i, static_cast<int>(from)))];
+        std::uint64_t word = 0;
+        for (std::int64_t v = from; v <= to; ++v) {
+            if (positions[v - from] >= cut_) word |= std::uint64_t{1} << (v - base);
+        }
+        return word;
+    }
     bool was_fixed(IntVar x) const override { return engine_.equal_position_[x.index] < cut_; }
     int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
     // (A value outside the initial range is always absent: no fact is needed.)

@@ -1,6 +1,7 @@
 #include "learning_search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <memory>
 
@@ -305,9 +306,15 @@ void LearningSearch::push_equal(int x, int v, Reason reason) {
 void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) {
     const int i = x.index;
     const int cut = static_cast<int>(records_.size());
-    for (int v = before.min; v <= before.max; ++v) {
-        const int slot = value_slot(i, v);
-        if (value_position_[slot] == present && !solver_.contains(x, v)) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
+    // The values gone, in increasing order, found 64 at a time: a word of the domain
+    // now, complemented, within the old bounds.
+    for (std::int64_t base = before.min; base <= before.max; base += 64) {
+        const int top = static_cast<int>(std::min<std::int64_t>(before.max - base, 63));
+        std::uint64_t gone = ~solver_.window_bits(x, base) & (~std::uint64_t{0} >> (63 - top));
+        for (; gone != 0; gone &= gone - 1) {
+            const int v = static_cast<int>(base + std::countr_zero(gone));
+            if (value_position_[value_slot(i, v)] == present) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
+        }
     }
     if (solver_.fixed(x) && equal_position_[i] == present) {
         push_record(Fact{i, solver_.value(x), FactKind::equal}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));

@@ -86,6 +86,16 @@ public:
     virtual bool had_value(IntVar x, int v) const = 0;
     virtual bool was_fixed(IntVar x) const = 0;
     virtual int fixed_value(IntVar x) const = 0;  // when was_fixed(x)
+    // had_value() for 64 values at once: bit k is set when x had base + k (for the
+    // propagators that reason on words; the learning view answers without a call per
+    // value).
+    virtual std::uint64_t had_values(IntVar x, int base) const {
+        std::uint64_t word = 0;
+        for (int k = 0; k < 64; ++k) {
+            if (had_value(x, static_cast<int>(std::int64_t{base} + k))) word |= std::uint64_t{1} << k;
+        }
+        return word;
+    }
 
     // The bounds of x just before the inference, and when learning started (a bound
     // literal at or beyond the initial bound costs nothing: it is always true).

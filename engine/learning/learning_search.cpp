@@ -1,6 +1,7 @@
 #include "learning_search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 #include <memory>
 
@@ -28,6 +29,18 @@ public:
         const int i = x.index;
         if (v < engine_.low_[i] || v > engine_.high_[i]) return false;
         return engine_.value_position_[engine_.value_slot(i, v)] >= cut_;
+    }
+    std::uint64_t had_values(IntVar x, int base) const override {
+        const int i = x.index;
+        const std::int64_t from = std::max<std::int64_t>(base, engine_.low_[i]);
+        const std::int64_t to = std::min<std::int64_t>(std::int64_t{base} + 63, engine_.high_[i]);
+        if (from > to) return 0;
+        const int* positions = &engine_.value_position_[static_cast<std::size_t>(engine_.value_slot(i, static_cast<int>(from)))];
+        std::uint64_t word = 0;
+        for (std::int64_t v = from; v <= to; ++v) {
+            if (positions[v - from] >= cut_) word |= std::uint64_t{1} << (v - base);
+        }
+        return word;
     }
     bool was_fixed(IntVar x) const override { return engine_.equal_position_[x.index] < cut_; }
     int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
@@ -293,9 +306,15 @@ void LearningSearch::push_equal(int x, int v, Reason reason) {
 void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) {
     const int i = x.index;
     const int cut = static_cast<int>(records_.size());
-    for (int v = before.min; v <= before.max; ++v) {
-        const int slot = value_slot(i, v);
-        if (value_position_[slot] == present && !solver_.contains(x, v)) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
+    // The values gone, in increasing order, found 64 at a time: a word of the domain
+    // now, complemented, within the old bounds.
+    for (std::int64_t base = before.min; base <= before.max; base += 64) {
+        const int top = static_cast<int>(std::min<std::int64_t>(before.max - base, 63));
+        std::uint64_t gone = ~solver_.window_bits(x, base) & (~std::uint64_t{0} >> (63 - top));
+        for (; gone != 0; gone &= gone - 1) {
+            const int v = static_cast<int>(base + std::countr_zero(gone));
+            if (value_position_[value_slot(i, v)] == present) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
+        }
     }
     if (solver_.fixed(x) && equal_position_[i] == present) {
         push_record(Fact{i, solver_.value(x), FactKind::equal}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));

@@ -1,6 +1,7 @@
 #include "alldifferent_explain.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <climits>
 
 #if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
@@ -68,6 +69,87 @@ bool HallExplainer::augment(const Explanation& e, const std::vector<IntVar>& var
     return false;
 }
 
+// augment() on words: BFS from `root` over the variables, each taking its domain's
+// unseen values in increasing order; flips the first path to a free value. When
+// none, reached_vars and reached_values are the Hall set and its values.
+bool HallExplainer::augment_in_words(int root, std::uint64_t& reached_vars, std::uint64_t& reached_values) const {
+    std::size_t head = 0;
+    queue_.clear();
+    queue_.push_back(root);
+    reached_vars = std::uint64_t{1} << root;
+    reached_values = 0;
+    while (head < queue_.size()) {
+        const int y = queue_[head++];
+        std::uint64_t fresh = words_[static_cast<std::size_t>(y)] & ~reached_values;
+        reached_values |= fresh;
+        for (; fresh != 0; fresh &= fresh - 1) {
+            const int k = std::countr_zero(fresh);
+            value_parent_[static_cast<std::size_t>(k)] = y;
+            const int holder = value_var_[static_cast<std::size_t>(k)];
+            if (holder < 0) {
+                for (int at_var = y, value = k;;) {
+                    const int previous = var_value_[static_cast<std::size_t>(at_var)];
+                    var_value_[static_cast<std::size_t>(at_var)] = value;
+                    value_var_[static_cast<std::size_t>(value)] = at_var;
+                    if (at_var == root) return true;
+                    value = previous;
+                    at_var = value_parent_[static_cast<std::size_t>(value)];
+                }
+            }
+            if ((reached_vars >> holder & 1) == 0) {
+                reached_vars |= std::uint64_t{1} << holder;
+                queue_.push_back(holder);
+            }
+        }
+    }
+    return false;
+}
+
+bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& vars, int skip) const {
+    const std::size_t n = vars.size();
+    const std::uint64_t excluded = has_excluded_ && excluded_ >= base_ && excluded_ - std::int64_t{base_} < 64
+                                       ? std::uint64_t{1} << (excluded_ - base_)
+                                       : 0;
+    std::uint64_t had[64];
+    for (std::size_t i = 0; i < n; ++i) {
+        const int lo = low_[i] - base_, hi = high_[i] - base_;
+        const std::uint64_t range = lo > hi ? 0 : (~std::uint64_t{0} >> (63 - hi)) & (~std::uint64_t{0} << lo);
+        had[i] = e.had_values(vars[i], base_) & range;
+        std::uint64_t domain = had[i];
+        if (intervals_ && domain != 0) {
+            const int first = std::countr_zero(domain), last = 63 - std::countl_zero(domain);
+            domain = (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first);
+        }
+        words_[i] = domain & ~excluded;
+    }
+    std::uint64_t matched_values = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        var_value_[i] = -1;
+        const std::uint64_t open = words_[i] & ~matched_values;
+        if (static_cast<int>(i) == skip || open == 0) continue;
+        const int k = std::countr_zero(open);
+        matched_values |= std::uint64_t{1} << k;
+        value_var_[static_cast<std::size_t>(k)] = static_cast<int>(i);
+        var_value_[i] = k;
+    }
+    std::uint64_t hall = 0, values = 0;
+    bool found = false;
+    for (std::size_t i = 0; i < n && !found; ++i) {
+        if (static_cast<int>(i) == skip || var_value_[i] >= 0) continue;
+        found = !augment_in_words(static_cast<int>(i), hall, values);
+    }
+    if (!found) return false;
+    for (; hall != 0; hall &= hall - 1) {
+        const std::size_t i = static_cast<std::size_t>(std::countr_zero(hall));
+        const int lo = low_[i] - base_, hi = high_[i] - base_;
+        const std::uint64_t range = lo > hi ? 0 : (~std::uint64_t{0} >> (63 - hi)) & (~std::uint64_t{0} << lo);
+        const std::uint64_t removed = range & ~values & ~excluded;
+        if ((had[i] & removed) != 0) return false;  // not expected: the BFS saw all of H's values
+        for (std::uint64_t bits = removed; bits != 0; bits &= bits - 1) e.add_removed(vars[i], base_ + std::countr_zero(bits));
+    }
+    return true;
+}
+
 bool HallExplainer::explain(Explanation& e, const std::vector<IntVar>& vars, bool intervals) const {
     if (width_ <= 0 || width_ > max_width || vars.size() != low_.size()) return false;
     const Fact& inferred = e.inferred();
@@ -96,6 +178,10 @@ bool HallExplainer::explain(Explanation& e, const std::vector<IntVar>& vars, boo
         stamp_ = 0;
     }
     std::fill(value_var_.begin(), value_var_.end(), -1);
+    if (width <= 64 && n <= 64) {
+        if (words_.size() != n) words_.assign(n, 0);
+        return explain_in_words(e, vars, skip);
+    }
     std::fill(var_value_.begin(), var_value_.end(), -1);
     if (intervals_) {
         for (std::size_t i = 0; i < n; ++i) {

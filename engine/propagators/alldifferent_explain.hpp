@@ -17,7 +17,9 @@
 // the facts are removals below and above them, i.e. bounds.
 //
 // Cost per explanation: O(n * e) for the matching in the worst case (e the edges),
-// usually O(e) with the greedy start. Scratch memory is sized at the first
+// usually O(e) with the greedy start; when the values fit a 64-bit word (and so do
+// the variables), O(n) word operations to read the domains and O(n^2) for the
+// matching, as in AllDifferentSmall. Scratch memory is sized at the first
 // explanation (nothing is allocated when learning is off) and reused.
 #pragma once
 #include <cstdint>
@@ -49,6 +51,11 @@ private:
     static constexpr std::int64_t max_width = std::int64_t{1} << 20;
     bool in_domain(const Explanation& e, IntVar x, std::size_t i, int w) const;
     bool augment(const Explanation& e, const std::vector<IntVar>& vars, int root) const;
+    // The same search when the values fit one word (and the variables too): the
+    // domains are read once, 64 values a call, and the matching and BFS run on bits,
+    // visiting values in the same order, so the explanation is the same.
+    bool explain_in_words(Explanation& e, const std::vector<IntVar>& vars, int skip) const;
+    bool augment_in_words(int root, std::uint64_t& reached_vars, std::uint64_t& reached_values) const;
 
     std::vector<int> low_, high_;  // per variable, at posting time
     int base_ = 0;
@@ -61,6 +68,7 @@ private:
     mutable std::uint32_t stamp_ = 0;
     mutable std::vector<int> value_parent_;  // BFS: the variable a value was reached from
     mutable std::vector<int> queue_;
+    mutable std::vector<std::uint64_t> words_;  // the word path: per variable, its domain's bits
     mutable int excluded_ = 0;        // the value being explained away (x's removed value)
     mutable bool has_excluded_ = false;
     mutable bool intervals_ = false;

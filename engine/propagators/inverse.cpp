@@ -1,5 +1,7 @@
 #include "inverse.hpp"
 
+#include <bit>
+
 #include "../learning/explanation.hpp"
 
 #include <climits>
@@ -28,9 +30,15 @@ bool InverseChannel::channel(Solver& s, const std::vector<IntVar>& x, const std:
             const std::int64_t j = v - y_offset;
             return j >= 0 && j < n && s.contains(y[static_cast<std::size_t>(j)], back);
         };
-        // (The post function keeps every value within y's positions.)
-        for (std::int64_t v = s.min(xi); v <= s.max(xi); v = s.next_value(xi, v)) {
-            if (!supported(v)) PRUNE_TRY(s.remove(xi, static_cast<int>(v)));
+        // (The post function keeps every value within y's positions.) The domain is
+        // read 64 values a word; a removal leaves the other values of the word alone,
+        // so the removals are those of a value-by-value walk, in the same order.
+        const std::int64_t last = s.max(xi);
+        for (std::int64_t base = s.min(xi); base <= last; base += 64) {
+            for (std::uint64_t bits = s.window_bits(xi, base); bits != 0; bits &= bits - 1) {
+                const std::int64_t v = base + std::countr_zero(bits);
+                if (!supported(v)) PRUNE_TRY(s.remove(xi, static_cast<int>(v)));
+            }
         }
         if (!s.is_bitset(xi)) {  // interior removals did nothing: settle the bounds
             while (!supported(s.min(xi))) PRUNE_TRY(s.set_min(xi, std::int64_t{s.min(xi)} + 1));

@@ -57,17 +57,31 @@ int TableCore::position_of(int var) const {
 // Makes tuple t invalid in the explanation (position `skip` aside): by a fact already
 // chosen, else by the first removed value found. False when every value is present.
 bool TableCore::cover_tuple(Explanation& e, std::int64_t t, int skip) const {
-    for (int q = 0; q < arity(); ++q) {
-        if (q != skip && chosen_[static_cast<std::size_t>(set_->flat(q, set_->index_of(q, set_->at(t, q))))] == chosen_stamp_) return true;
+    const int r = arity();
+    const int* flat = &tuple_flat_[static_cast<std::size_t>(t * r)];
+    for (int q = 0; q < r; ++q) {
+        if (q != skip && chosen_[static_cast<std::size_t>(flat[q])] == chosen_stamp_) return true;
     }
-    for (int q = 0; q < arity(); ++q) {
+    for (int q = 0; q < r; ++q) {
         const int v = set_->at(t, q);
         if (q == skip || e.had_value(vars_[q], v)) continue;
-        chosen_[static_cast<std::size_t>(set_->flat(q, set_->index_of(q, v)))] = chosen_stamp_;
+        chosen_[static_cast<std::size_t>(flat[q])] = chosen_stamp_;
         e.add_removed(vars_[q], v);
         return true;
     }
     return false;
+}
+
+// The flat value index of each tuple's value at each position, for cover_tuple
+// (made at the first explanation, so nothing is kept when learning is off).
+void TableCore::prepare_explanations() const {
+    if (chosen_.size() != static_cast<std::size_t>(set_->total_values())) chosen_.assign(static_cast<std::size_t>(set_->total_values()), 0);
+    const std::size_t cells = static_cast<std::size_t>(set_->size() * arity());
+    if (tuple_flat_.size() == cells) return;
+    tuple_flat_.resize(cells);
+    for (std::int64_t t = 0; t < set_->size(); ++t) {
+        for (int q = 0; q < arity(); ++q) tuple_flat_[static_cast<std::size_t>(t * arity() + q)] = set_->flat(q, set_->index_of(q, set_->at(t, q)));
+    }
 }
 
 bool TableCore::explain_positive(Explanation& e) const {
@@ -80,7 +94,7 @@ bool TableCore::explain_positive(Explanation& e) const {
         k = set_->index_of(p, e.inferred().value);
         if (k < 0) return true;  // no tuple has the value: removed with no reason needed
     }
-    if (chosen_.size() != static_cast<std::size_t>(set_->total_values())) chosen_.assign(static_cast<std::size_t>(set_->total_values()), 0);
+    prepare_explanations();
     ++chosen_stamp_;
     if (p < 0) {
         for (std::int64_t t = 0; t < set_->size(); ++t) {

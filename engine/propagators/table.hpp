@@ -127,6 +127,8 @@ private:
     bool cover_tuple(Explanation& e, std::int64_t t, int skip) const;
     std::vector<int> low_, high_;  // each position's range at posting time
     mutable std::vector<std::uint32_t> chosen_;  // per flat value: == chosen_stamp_ when in the explanation
+    mutable std::vector<int> tuple_flat_;        // per tuple and position: the flat value index
+    void prepare_explanations() const;
     mutable std::uint32_t chosen_stamp_ = 0;
     ReversibleSparseBitset table_;
     // Advice list (scratch, trusted only within the node of the last completed run).

@@ -575,6 +575,20 @@ TEST_CASE("learning: alldifferent explains itself at every consistency (brute fo
         with_post(domain, "alldifferent(bounds) alone", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentBounds>(x)); }),
         with_post(domain, "alldifferent(domain) general", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentDomain>(s, x)); }),
         with_post(domain, "alldifferent(domain) small", [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentSmall>(s, x)); }),
+        // A far value (a variable fixed to 1000, the same constraint on x) makes the
+        // values span more than one word: the explainer's general path, not its words.
+        with_post(domain, "alldifferent(domain) general, values beyond one word",
+                  [](Solver& s, const std::vector<IntVar>& x) {
+                      std::vector<IntVar> wide = x;
+                      wide.push_back(s.new_int_var(1000, 1000));
+                      s.add(std::make_unique<AllDifferentDomain>(s, wide));
+                  }),
+        with_post(domain, "alldifferent(bounds) alone, values beyond one word",
+                  [](Solver& s, const std::vector<IntVar>& x) {
+                      std::vector<IntVar> wide = x;
+                      wide.push_back(s.new_int_var(1000, 1000));
+                      s.add(std::make_unique<AllDifferentBounds>(wide));
+                  }),
     };
     check_own_explanations(specs, 300, {"alldifferent(value)", "alldifferent(bounds)", "alldifferent(domain)"});
 }

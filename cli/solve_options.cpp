@@ -200,7 +200,7 @@ const SolveOption options[] = {
     {Section::search, "--restarts", "--restarts none|luby|geometric", true, false, "restart policy (default none)", set_restarts},
     {Section::search, "--learn", "--learn [on|off]", false, false,
      "learn nogoods from conflicts (lazy clause\ngeneration; default off)", set_learn, true},
-    {Section::search, "--seed", "--seed N", true, false, "seed for --val random", set_seed},
+    {Section::search, "--seed", "--seed N", true, false, "seed: --val random, learning's ties", set_seed},
     {Section::search, "-p --threads", "-p N, --threads N", true, false,
      "search this one problem on N threads\n(0: one per core; default 1); the same\ncount, optimum and solution set for any N\n"
      "(--all: the order may differ)", set_threads},

@@ -68,7 +68,7 @@ const char* usage() {
            "  -v       verbose progress on stderr\n"
            "  -p N     search on N threads (0: one per core); the same optimum, count and\n"
            "           solution set for any N (-a: the order may differ)\n"
-           "  -r SEED  random seed\n"
+           "  -r SEED  random seed (with --learn: ties between equally active variables)\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
            "  --node-limit N / --fail-limit N  stop after N search nodes / failures (0:\n"

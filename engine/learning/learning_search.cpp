@@ -5,6 +5,8 @@
 #include <climits>
 #include <memory>
 
+#include "../random.hpp"
+
 namespace prune {
 
 // The nogood store as a propagator: the solver runs it (first, at constant cost)
@@ -150,6 +152,15 @@ void LearningSearch::initialise() {
     level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
     activity_.assign(n, 0.0);
+    // With a seed (-r), each variable starts with a tiny random activity (below
+    // 1e-5, the first bump being 1): it decides only between variables bumped alike,
+    // which the domain size and then the index decide otherwise, so runs over
+    // several seeds show how much a search owes to that order (the order of the
+    // nogood watches changes it as much). Seed 0, the default, keeps the index order.
+    if (options_.seed != 0) {
+        Random random(options_.seed);
+        for (double& a : activity_) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
+    }
     heap_.clear();
     heap_.reserve(static_cast<std::size_t>(n));
     heap_position_.assign(static_cast<std::size_t>(n), -1);

@@ -542,11 +542,16 @@ bool LearningSearch::leave_solution() {
 }
 
 bool LearningSearch::limit_reached() {
-    if (stop_requested_ != nullptr && stop_requested_->load(std::memory_order_relaxed)) return true;
     const SearchLimits& l = options_.limits;
     if (l.nodes != 0 && statistics_.nodes >= l.nodes) return true;
     if (l.failures != 0 && statistics_.failures >= l.failures) return true;
-    return (options_.stop != nullptr || l.seconds > 0) && solver_.interrupt_due();
+    return interrupted();
+}
+
+// A stop request (the search's own or the caller's) or the time limit.
+bool LearningSearch::interrupted() const {
+    if (stop_requested_ != nullptr && stop_requested_->load(std::memory_order_relaxed)) return true;
+    return (options_.stop != nullptr || options_.limits.seconds > 0) && solver_.interrupt_due();
 }
 
 // ---- Decisions ----
@@ -910,6 +915,18 @@ bool LearningSearch::covered(const Fact& f) const {
 
 // First UIP over conflict_: learned_ gets the nogood, its UIP first and a fact of
 // the level to jump back to second. Returns that level, or -1 for a root conflict.
+// The per-analysis marks (seen_ on records, the bound state) back to unmarked.
+void LearningSearch::clear_analysis_marks() {
+    for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
+    touched_.clear();
+    for (int x : bound_touched_) {
+        const std::size_t i = static_cast<std::size_t>(x);
+        seen_lower_[i] = walked_lower_[i] = INT_MIN;
+        seen_upper_[i] = walked_upper_[i] = INT_MAX;
+    }
+    bound_touched_.clear();
+}
+
 int LearningSearch::analyse() {
     int top = 0;
     for (const Fact& f : conflict_) {
@@ -923,26 +940,27 @@ int LearningSearch::analyse() {
     int open = 0;
     for (const Fact& f : conflict_) mark(f, open);
     std::size_t at = records_.size();
+    std::uint32_t steps = 0;
     for (;;) {
         do {
             --at;
         } while (!seen_[at]);
         seen_[at] = 0;
         if (--open == 0) break;
+        // One analysis can take seconds on very wide domains: a stop request or the
+        // time limit ends it (and the search) here, not after it.
+        if ((++steps & 255) == 0 && interrupted()) {
+            clear_analysis_marks();
+            limit_hit_ = true;
+            return -1;
+        }
         explain(static_cast<int>(at), because_);
         for (const Fact& f : because_) mark(f, open);
     }
     learned_[0] = records_[at].fact;
     seen_[at] = 1;
     minimise();
-    for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
-    touched_.clear();
-    for (int x : bound_touched_) {
-        const std::size_t i = static_cast<std::size_t>(x);
-        seen_lower_[i] = walked_lower_[i] = INT_MIN;
-        seen_upper_[i] = walked_upper_[i] = INT_MAX;
-    }
-    bound_touched_.clear();
+    clear_analysis_marks();
     int back = 0;
     std::size_t where = 0;
     for (std::size_t i = 1; i < learned_.size(); ++i) {

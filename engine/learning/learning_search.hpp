@@ -170,6 +170,7 @@ private:
     bool decide(const Fact& decision);
     bool leave_solution();
     bool limit_reached();
+    bool interrupted() const;
     SearchStatus stopped();
 
     // Conflict analysis.
@@ -177,6 +178,7 @@ private:
     void explain_failure(const Propagator* p, std::vector<Fact>& out);
     void fallback(const Propagator& p, int cut, std::vector<Fact>& out);
     bool held_before(const std::vector<Fact>& facts, int cut) const;
+    void clear_analysis_marks();
     int analyse();
     void mark(const Fact& f, int& at_current_level);
     void mark_bound(Fact f, int& at_current_level);

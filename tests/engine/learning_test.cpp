@@ -18,6 +18,8 @@
 #include "support/skip.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
@@ -533,6 +535,60 @@ TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learni
         CHECK(search.statistics().explanations > 0);
         CHECK(search.statistics().fallback_explanations == 0);
     }
+}
+
+namespace {
+// [a != 0] implies [b != 0] on 0..1 variables, explained by [a != 0]. Counts the
+// explanations asked of it and raises `stop` at the tenth.
+struct CountedImplication final : Propagator {
+    IntVar a, b;
+    std::atomic<bool>& stop;
+    int& explained;
+    CountedImplication(IntVar a_, IntVar b_, std::atomic<bool>& stop_, int& explained_)
+        : Propagator(PropagatorCost::constant), a(a_), b(b_), stop(stop_), explained(explained_) {}
+    void attach(Solver& s) override { s.subscribe(this, a, Condition::domain); }
+    Status propagate(Solver& s) override {
+        if (!s.contains(a, 0)) PRUNE_TRY(s.remove(b, 0));
+        return Status::ok;
+    }
+    bool explain(Explanation& e) const override {
+        if (++explained == 10) stop.store(true);
+        e.add_removed(a, 0);
+        if (e.explaining_failure()) e.add_removed(b, 1);
+        return true;
+    }
+    const char* kind() const override { return "counted-implication"; }
+};
+}  // namespace
+
+TEST_CASE("learning: a stop request ends a long conflict analysis at once", "[learning]") {
+    // x = 1 sets two chains of 2,000 implications each; a + b <= 1 on their ends
+    // fails, and the analysis walks both chains back to the decision: 4,000
+    // explanations. The stop raised at the tenth must end it within the next few
+    // hundred (the analysis polls every 256 steps), as a limit, not as exhausted.
+    Solver s;
+    std::atomic<bool> stop{false};
+    int explained = 0;
+    const IntVar x = s.new_int_var(0, 1, "x");
+    const std::vector<IntVar> a = s.new_int_vars(2000, 0, 1, "a");
+    const std::vector<IntVar> b = s.new_int_vars(2000, 0, 1, "b");
+    for (const std::vector<IntVar>* chain : {&a, &b}) {
+        s.add(std::make_unique<CountedImplication>(x, (*chain)[0], stop, explained));
+        for (std::size_t i = 0; i + 1 < chain->size(); ++i) {
+            s.add(std::make_unique<CountedImplication>((*chain)[i], (*chain)[i + 1], stop, explained));
+        }
+    }
+    REQUIRE(linear(s, {1, 1}, {a.back(), b.back()}, Relation::less_equal, 1));
+    SearchOptions o;
+    o.learn = true;
+    o.stop = &stop;
+    o.decision_variables = {x};
+    o.value = ValueSelection::max;
+    Search search(s, o);
+    REQUIRE(search.learning_active());
+    CHECK(search.next() == SearchStatus::limit);
+    CHECK(explained >= 10);
+    CHECK(explained < 10 + 300);
 }
 
 TEST_CASE("learning: a colouring with x != y explains without the fallback", "[learning]") {

@@ -477,7 +477,7 @@ TEST_CASE("learning: the activity heap chooses the variable a scan of all variab
     CHECK(checked > 2000);
 }
 
-TEST_CASE("learning: the seed breaks activity ties; every seed proves the same optimum", "[learning]") {
+TEST_CASE("learning: the seed breaks activity ties, and every seed proves the same optimum", "[learning]") {
     // Colour a random graph of 16 nodes, minimising the largest colour. Seed 0 keeps
     // the index order (two runs search alike); other seeds start the variables with
     // tiny random activities, which change the search but never the optimum.

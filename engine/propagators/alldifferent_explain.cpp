@@ -28,6 +28,19 @@ bool HallExplainer::in_domain(const Explanation& e, IntVar x, std::size_t i, int
     return w >= low_[i] && w <= high_[i] && e.had_value(x, w);
 }
 
+// Flips the alternating path root ... y -> value (the BFS's value_parent_ links):
+// each variable on it takes the value after it, and root gets matched.
+void HallExplainer::flip_path(int root, int y, int value) const {
+    for (int at_var = y;;) {
+        const int previous = var_value_[static_cast<std::size_t>(at_var)];
+        var_value_[static_cast<std::size_t>(at_var)] = value;
+        value_var_[static_cast<std::size_t>(value)] = at_var;
+        if (at_var == root) return;
+        value = previous;
+        at_var = value_parent_[static_cast<std::size_t>(value)];
+    }
+}
+
 // One alternating BFS from the unmatched variable `root`; true when it augmented the
 // matching. When false, the variables and values stamped form the Hall set.
 bool HallExplainer::augment(const Explanation& e, const std::vector<IntVar>& vars, int root) const {
@@ -48,17 +61,8 @@ bool HallExplainer::augment(const Explanation& e, const std::vector<IntVar>& var
             value_parent_[k] = y;
             const int holder = value_var_[k];
             if (holder < 0) {
-                // Flip the path root ... y -> w.
-                int at_var = y;
-                int value = static_cast<int>(k);
-                for (;;) {
-                    const int previous = var_value_[static_cast<std::size_t>(at_var)];
-                    var_value_[static_cast<std::size_t>(at_var)] = value;
-                    value_var_[static_cast<std::size_t>(value)] = at_var;
-                    if (at_var == root) return true;
-                    value = previous;
-                    at_var = value_parent_[static_cast<std::size_t>(value)];
-                }
+                flip_path(root, y, static_cast<int>(k));
+                return true;
             }
             if (var_seen_[static_cast<std::size_t>(holder)] != stamp_) {
                 var_seen_[static_cast<std::size_t>(holder)] = stamp_;
@@ -87,14 +91,8 @@ bool HallExplainer::augment_in_words(int root, std::uint64_t& reached_vars, std:
             value_parent_[static_cast<std::size_t>(k)] = y;
             const int holder = value_var_[static_cast<std::size_t>(k)];
             if (holder < 0) {
-                for (int at_var = y, value = k;;) {
-                    const int previous = var_value_[static_cast<std::size_t>(at_var)];
-                    var_value_[static_cast<std::size_t>(at_var)] = value;
-                    value_var_[static_cast<std::size_t>(value)] = at_var;
-                    if (at_var == root) return true;
-                    value = previous;
-                    at_var = value_parent_[static_cast<std::size_t>(value)];
-                }
+                flip_path(root, y, k);
+                return true;
             }
             if ((reached_vars >> holder & 1) == 0) {
                 reached_vars |= std::uint64_t{1} << holder;
@@ -105,6 +103,18 @@ bool HallExplainer::augment_in_words(int root, std::uint64_t& reached_vars, std:
     return false;
 }
 
+namespace {
+// Bits first..last of a word (first <= last, both in 0..63).
+std::uint64_t bits_between(int first, int last) { return (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first); }
+}  // namespace
+
+// Variable i's range at posting time as bits of the word at base_ (the word path
+// runs only when every range lies within it).
+std::uint64_t HallExplainer::posted_bits(std::size_t i) const {
+    const int lo = low_[i] - base_, hi = high_[i] - base_;
+    return lo > hi ? 0 : bits_between(lo, hi);
+}
+
 bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& vars, int skip) const {
     const std::size_t n = vars.size();
     const std::uint64_t excluded = has_excluded_ && excluded_ >= base_ && excluded_ - std::int64_t{base_} < 64
@@ -112,14 +122,9 @@ bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& 
                                        : 0;
     std::uint64_t had[64];
     for (std::size_t i = 0; i < n; ++i) {
-        const int lo = low_[i] - base_, hi = high_[i] - base_;
-        const std::uint64_t range = lo > hi ? 0 : (~std::uint64_t{0} >> (63 - hi)) & (~std::uint64_t{0} << lo);
-        had[i] = e.had_values(vars[i], base_) & range;
+        had[i] = e.had_values(vars[i], base_) & posted_bits(i);
         std::uint64_t domain = had[i];
-        if (intervals_ && domain != 0) {
-            const int first = std::countr_zero(domain), last = 63 - std::countl_zero(domain);
-            domain = (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first);
-        }
+        if (intervals_ && domain != 0) domain = bits_between(std::countr_zero(domain), 63 - std::countl_zero(domain));
         words_[i] = domain & ~excluded;
     }
     std::uint64_t matched_values = 0;
@@ -141,9 +146,7 @@ bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& 
     if (!found) return false;
     for (; hall != 0; hall &= hall - 1) {
         const std::size_t i = static_cast<std::size_t>(std::countr_zero(hall));
-        const int lo = low_[i] - base_, hi = high_[i] - base_;
-        const std::uint64_t range = lo > hi ? 0 : (~std::uint64_t{0} >> (63 - hi)) & (~std::uint64_t{0} << lo);
-        const std::uint64_t removed = range & ~values & ~excluded;
+        const std::uint64_t removed = posted_bits(i) & ~values & ~excluded;
         if ((had[i] & removed) != 0) return false;  // not expected: the BFS saw all of H's values
         for (std::uint64_t bits = removed; bits != 0; bits &= bits - 1) e.add_removed(vars[i], base_ + std::countr_zero(bits));
     }

@@ -56,6 +56,8 @@ private:
     // visiting values in the same order, so the explanation is the same.
     bool explain_in_words(Explanation& e, const std::vector<IntVar>& vars, int skip) const;
     bool augment_in_words(int root, std::uint64_t& reached_vars, std::uint64_t& reached_values) const;
+    void flip_path(int root, int y, int value) const;
+    std::uint64_t posted_bits(std::size_t i) const;
 
     std::vector<int> low_, high_;  // per variable, at posting time
     int base_ = 0;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <memory>
 #include <thread>
 
@@ -58,26 +57,18 @@ namespace {
 // or a limit stopped a search.
 struct JobCounter {
     const PuzzleModel& model;
-    const SearchOptions& options;
+    const CountBudget& budget;
     const std::vector<std::uint64_t>& weights;
     const std::function<bool(Solver&, std::size_t)>& enter;
-    std::chrono::steady_clock::time_point start;
     std::atomic<std::size_t>& next_job;
     std::atomic<bool>& stopped;
 
-    bool out_of_time(SearchOptions& job_options) const {
-        if (options.limits.seconds <= 0) return false;
-        const double left = options.limits.seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        job_options.limits.seconds = left;
-        return left <= 0;
-    }
-
     void run(Solver& solver, CountRun& counted) const {
-        SearchOptions job_options = options;
+        SearchOptions job_options;
         for (;;) {
             const std::size_t job = next_job.fetch_add(1);
             if (job >= weights.size() || stopped.load()) return;
-            if ((options.stop != nullptr && options.stop->load()) || out_of_time(job_options)) {
+            if (!budget.next(job_options) || (job_options.stop != nullptr && job_options.stop->load())) {
                 counted.limit_reached = true;
                 stopped.store(true);
                 return;
@@ -102,7 +93,8 @@ void count_jobs_in_parallel(const ModelBuilder& build, const PuzzleModel& model,
                             CountRun& run) {
     std::atomic<std::size_t> next_job{0};
     std::atomic<bool> stopped{false};
-    const JobCounter counter{model, options, weights, enter, std::chrono::steady_clock::now(), next_job, stopped};
+    const CountBudget budget(options);
+    const JobCounter counter{model, budget, weights, enter, next_job, stopped};
     std::vector<CountRun> counted(static_cast<std::size_t>(std::max(1, threads)));
     std::vector<std::thread> workers;
     for (CountRun& mine : counted) {

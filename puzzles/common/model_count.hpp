@@ -2,6 +2,7 @@
 // ostomachion's canonical colourings, quarto's orbits. Such a count runs one or more
 // searches and adds up what they found.
 #pragma once
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -32,14 +33,34 @@ void count_below(Solver& solver, const PuzzleModel& model, SearchOptions options
 // model and the state to count below at the root of a new solver, the same
 // variables on every call (the model's decisions name them).
 void count_in_parallel(const ModelBuilder& build, const PuzzleModel& model, SearchOptions options, int threads, CountRun& run);
+// Spreads a time limit over the searches of one count: each gets what is left. Only
+// reads after construction, so the threads of a count may share one.
+class CountBudget {
+public:
+    explicit CountBudget(const SearchOptions& options) : options_(options), start_(std::chrono::steady_clock::now()) {}
+    // The options for the next search; false when the time is up.
+    bool next(SearchOptions& options) const {
+        options = options_;
+        if (options_.limits.seconds <= 0) return true;
+        const double left = options_.limits.seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+        if (left <= 0) return false;
+        options.limits.seconds = left;
+        return true;
+    }
+
+private:
+    SearchOptions options_;
+    std::chrono::steady_clock::time_point start_;
+};
+
 // Counts many subproblems on `threads` threads, each one whole on one thread: the
 // subproblems are the cubes (Embarrassingly Parallel Search), for counts made of many
 // small searches, where splitting each again would cost more than it balances (and
 // each split waits for its slowest cube). Each thread builds its solver with `build`;
 // `enter(solver, job)` puts subproblem `job` on it (at a new level; false when that
 // fails: it counts 0), and its count is added `weights[job]` times. A time limit in
-// `options` is shared out as count_below's callers do: each search gets what is left;
-// a search stopped by a limit stops the others at their next subproblem.
+// `options` is shared out by a CountBudget; a search stopped by a limit stops the
+// others at their next subproblem.
 void count_jobs_in_parallel(const ModelBuilder& build, const PuzzleModel& model, const SearchOptions& options, int threads,
                             const std::vector<std::uint64_t>& weights, const std::function<bool(Solver&, std::size_t)>& enter,
                             CountRun& run);

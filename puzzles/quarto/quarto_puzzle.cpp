@@ -76,24 +76,6 @@ std::vector<std::pair<QuartoMap, std::uint64_t>> conjugacy_classes(const std::ve
     return classes;
 }
 
-// Spreads a time limit over several searches: each gets what is left.
-class Budget {
-public:
-    explicit Budget(const SearchOptions& options) : options_(options), start_(std::chrono::steady_clock::now()) {}
-    // The options for the next search; false when the time is up.
-    bool next(SearchOptions& options) const {
-        options = options_;
-        if (options_.limits.seconds <= 0) return true;
-        const double left = options_.limits.seconds - std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-        if (left <= 0) return false;
-        options.limits.seconds = left;
-        return true;
-    }
-
-private:
-    SearchOptions options_;
-    std::chrono::steady_clock::time_point start_;
-};
 
 }  // namespace
 
@@ -452,7 +434,7 @@ QuartoPuzzle::Counted QuartoPuzzle::count_boards(QuartoModel model, int depth, c
         count_jobs_in_parallel(builder(nullptr), m, options, threads, weights, enter, counted);
         return counted;
     }
-    const Budget budget(options);
+    const CountBudget budget(options);
     for (const auto& [rep, size] : orbits) {
         SearchOptions run_options;
         if (!budget.next(run_options)) {
@@ -535,7 +517,7 @@ QuartoPuzzle::OrbitCount QuartoPuzzle::count_orbits(QuartoModel model, int depth
         }
         result.group_order = elements.size();
     }
-    const Budget budget(options);
+    const CountBudget budget(options);
     std::uint64_t sum = 0;
     for (const Element& e : elements) {
         SearchOptions run_options;

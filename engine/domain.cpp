@@ -247,6 +247,13 @@ std::uint64_t DomainStore::window_bits_general(int x, std::int64_t base) const {
     return extract_bits(l, base - l.offset) & range;
 }
 
+bool DomainStore::shares_value_general(int x, int y, std::int64_t lo, std::int64_t hi) const {
+    for (std::int64_t base = lo; base <= hi; base += 64) {
+        if ((window_bits(x, base) & window_bits(y, base)) != 0) return true;
+    }
+    return false;
+}
+
 // intersect_with_offset for two one-word bitsets: shift y's word onto x's and mask.
 Event DomainStore::intersect_one_word(Trail& trail, int x, int y, std::int64_t c) {
     const Layout& lx = layout_[x];

@@ -14,6 +14,7 @@
 // domains may already have moved the bounds (it narrows them before it finds the
 // wipe-out). Either way the caller must fail, and backtracking restores the domain.
 #pragma once
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -124,6 +125,22 @@ public:
         }
         return window_bits_general(x, base);
     }
+    // Whether x and y have a value in common: one word against the other, shifted, when
+    // both are one-word bitsets (element and channelling propagators ask it often).
+    bool shares_value(int x, int y) const {
+        const Layout& lx = layout_[x];
+        const Layout& ly = layout_[y];
+        const std::int64_t lo = std::max(header_[x].bounds.min, header_[y].bounds.min);
+        const std::int64_t hi = std::min(header_[x].bounds.max, header_[y].bounds.max);
+        if (lo > hi) return false;
+        if (lx.word_count != 1 || ly.word_count != 1) return shares_value_general(x, y, lo, hi);
+        // Bit i of x's word is value offset_x + i; y's bit for it is i + shift.
+        const std::int64_t shift = lx.offset - ly.offset;
+        const std::uint64_t wy = words_[ly.first_word];
+        const std::uint64_t image = shift >= 64 || shift <= -64 ? 0 : shift >= 0 ? wy >> shift : wy << -shift;
+        const std::uint64_t range = (~std::uint64_t{0} << (lo - lx.offset)) & (~std::uint64_t{0} >> (63 - (hi - lx.offset)));
+        return (words_[lx.first_word] & image & range) != 0;
+    }
     // Removes every value in [lo, hi].
     [[nodiscard]] Event remove_range(Trail& trail, int x, std::int64_t lo, std::int64_t hi);
     // Removes the values base + i for the bits i set in `mask` (values not in the
@@ -176,6 +193,7 @@ private:
     // outside the bitset read as 0.
     std::uint64_t extract_bits(const Layout& l, std::int64_t first) const;
     std::uint64_t window_bits_general(int x, std::int64_t base) const;
+    bool shares_value_general(int x, int y, std::int64_t lo, std::int64_t hi) const;
     // Removes the values of the one-word bitset x whose bits are set in `bits` (aligned
     // with its word): remove_values() and intersect_with_offset() on one word.
     [[nodiscard]] Event remove_bits_one_word(Trail& trail, int x, std::uint64_t bits) {

@@ -90,6 +90,8 @@ public:
     }
     // The values of x in [base, base + 63] as bits: bit i stands for base + i.
     std::uint64_t window_bits(IntVar x, std::int64_t base) const { return domains_.window_bits(x.index, base); }
+    // Whether x and y have a value in common (word-parallel).
+    bool shares_value(IntVar x, IntVar y) const { return domains_.shares_value(x.index, y.index); }
     const std::string& name(IntVar x) const {
         return static_cast<std::size_t>(x.index) < variable_names_.size() ? variable_names_[x.index] : no_name_;
     }

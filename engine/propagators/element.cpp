@@ -1,5 +1,7 @@
 #include "element.hpp"
 
+#include <bit>
+
 #include "../constraints.hpp"
 #include "../learning/explanation.hpp"
 #include "../posting.hpp"
@@ -69,27 +71,15 @@ ElementVariable::ElementVariable(std::vector<IntVar> array, IntVar index, IntVar
 
 namespace {
 
-bool intersects(const Solver& s, IntVar a, IntVar b) {
-    if (s.max(a) < s.min(b) || s.max(b) < s.min(a)) return false;
-    if (s.size(a) > s.size(b)) std::swap(a, b);
-    if (!s.is_bitset(b)) {
-        return s.next_value(a, std::int64_t{s.min(b)} - 1) <= s.max(b);
+// The values in [base, base + 63] that some live index's variable holds, as bits.
+std::uint64_t supported_values(const Solver& s, const std::vector<IntVar>& array, IntVar index, std::int64_t base) {
+    std::uint64_t held = 0;
+    for (std::int64_t first = s.min(index); first <= s.max(index); first += 64) {
+        for (std::uint64_t live = s.window_bits(index, first); live != 0; live &= live - 1) {
+            held |= s.window_bits(array[static_cast<std::size_t>(first + std::countr_zero(live))], base);
+        }
     }
-    for (std::int64_t v = s.min(a); v <= s.max(a); v = s.next_value(a, v)) {
-        if (s.contains(b, static_cast<int>(v))) return true;
-    }
-    return false;
-}
-
-// Removes from `to` every value not in `from`.
-bool restrict_to(Solver& s, IntVar to, IntVar from) {
-    PRUNE_TRY(s.set_min(to, s.min(from)));
-    PRUNE_TRY(s.set_max(to, s.max(from)));
-    if (!s.is_bitset(to) || !s.is_bitset(from)) return true;
-    for (std::int64_t v = s.min(to); v <= s.max(to); v = s.next_value(to, v)) {
-        if (!s.contains(from, static_cast<int>(v))) PRUNE_TRY(s.remove(to, static_cast<int>(v)));
-    }
-    return true;
+    return held;
 }
 
 }  // namespace
@@ -100,32 +90,49 @@ void ElementVariable::attach(Solver& s) {
     for (IntVar x : array_) s.subscribe(this, x, Condition::domain);
 }
 
+// One pass over the live indices, 64 at a time: an index goes when its variable and
+// result share no value; the others give result its bounds and, when result's values
+// fit in one word, its supported values (their words OR-ed).
 Status ElementVariable::propagate(Solver& s) {
     PRUNE_TRY(s.set_min(index_, 0));
     PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
-    for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
-        if (!intersects(s, array_[i], result_)) PRUNE_TRY(s.remove(index_, static_cast<int>(i)));
+    const std::int64_t result_base = s.min(result_);
+    const bool one_word = s.max(result_) - result_base < 64;
+    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+    std::uint64_t held = 0;
+    for (std::int64_t base = s.min(index_); base <= s.max(index_); base += 64) {
+        std::uint64_t dead = 0;
+        for (std::uint64_t live = s.window_bits(index_, base); live != 0; live &= live - 1) {
+            const int bit = std::countr_zero(live);
+            const IntVar x = array_[static_cast<std::size_t>(base + bit)];
+            if (!s.shares_value(x, result_)) {
+                dead |= std::uint64_t{1} << bit;
+                continue;
+            }
+            lo = std::min<std::int64_t>(lo, s.min(x));
+            hi = std::max<std::int64_t>(hi, s.max(x));
+            if (one_word) held |= s.window_bits(x, result_base);
+        }
+        if (dead != 0) PRUNE_TRY(s.remove_values(index_, base, dead));
     }
     if (s.fixed(index_)) {
+        // result and array[index] keep their common values.
         const IntVar chosen = array_[s.value(index_)];
-        if (!restrict_to(s, result_, chosen) || !restrict_to(s, chosen, result_)) return Status::failed;
+        PRUNE_TRY(s.intersect_with_offset(result_, chosen, 0));
+        PRUNE_TRY(s.intersect_with_offset(chosen, result_, 0));
         return s.fixed(result_) ? Status::entailed : Status::ok;
-    }
-    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-    for (std::int64_t i = s.min(index_); i <= s.max(index_); i = s.next_value(index_, i)) {
-        lo = std::min<std::int64_t>(lo, s.min(array_[i]));
-        hi = std::max<std::int64_t>(hi, s.max(array_[i]));
     }
     PRUNE_TRY(s.set_min(result_, lo));
     PRUNE_TRY(s.set_max(result_, hi));
-    if (s.is_bitset(result_)) {
-        for (std::int64_t v = s.min(result_); v <= s.max(result_); v = s.next_value(result_, v)) {
-            bool supported = false;
-            for (std::int64_t i = s.min(index_); i <= s.max(index_) && !supported; i = s.next_value(index_, i)) {
-                supported = s.contains(array_[i], static_cast<int>(v));
-            }
-            if (!supported) PRUNE_TRY(s.remove(result_, static_cast<int>(v)));
-        }
+    if (!s.is_bitset(result_)) return Status::ok;
+    if (one_word) {
+        const std::uint64_t lost = s.window_bits(result_, result_base) & ~held;
+        if (lost != 0) PRUNE_TRY(s.remove_values(result_, result_base, lost));
+        return Status::ok;
+    }
+    for (std::int64_t base = s.min(result_); base <= s.max(result_); base += 64) {
+        const std::uint64_t lost = s.window_bits(result_, base) & ~supported_values(s, array_, index_, base);
+        if (lost != 0) PRUNE_TRY(s.remove_values(result_, base, lost));
     }
     return Status::ok;
 }

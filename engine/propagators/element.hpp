@@ -8,7 +8,9 @@
 // ElementVariable (array of variables) is domain consistent on index and result
 // (an index value needs a common value of array[i] and result; a result value needs
 // an index whose variable holds it), and once index is fixed it keeps result and
-// array[index] equal value by value. O(|dom index| * d) per run. It is not
+// array[index] equal value by value. O(|dom index| * d / 64) per run: domains are
+// compared and OR-ed 64 values at a time (window_bits), removals made a word at a
+// time (remove_values). It is not
 // idempotent: pruning the result can remove index supports, so it runs again.
 // (The classic element filtering; see e.g. Gent, Jefferson, Miguel, "Watched
 // Literals for Constraint Propagation in Minion", CP 2006, for its consistency.)

@@ -17,13 +17,18 @@
 # the same CPU limit (plus the WebAssembly start, measured once on a trivial model);
 # its column is the answer, the CPU seconds (less that start) and Chuffed's own
 # solveTime, which is wall-clock time (on a loaded machine, against Chuffed).
+# With -g, Gecode 6.2 native (fzn-gecode, Debian's) runs too, with the same search and
+# CPU limit: each instance flattened with ../shared/tools/peers/gecode62.msc (MiniZinc's
+# Gecode library, which keeps alldifferent and table global); its column is the
+# answer, CPU seconds and nodes.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c] [-g]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
 #   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
+#   -g  also Gecode 6.2 native (answer, CPU seconds, nodes), in a last column
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -35,7 +40,8 @@ baseline=""
 pattern=""
 searches="model free"
 chuffed_column=0
-while getopts "b:t:w:lB:m:s:ch" opt; do
+gecode_column=0
+while getopts "b:t:w:lB:m:s:cgh" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -45,7 +51,8 @@ while getopts "b:t:w:lB:m:s:ch" opt; do
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
         c) chuffed_column=1 ;;
-        *) sed -n '2,26p' "$0"; exit 2 ;;
+        g) gecode_column=1 ;;
+        *) sed -n '2,32p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -64,6 +71,10 @@ chuffed="${CHUFFED_WASM:-$peers/chuffed-wasm}"
 if [ $chuffed_column = 1 ]; then
     command -v node > /dev/null && [ -d "$chuffed/node_modules/minizinc" ] ||
         { echo "no Chuffed WASM in $chuffed (../shared/tools/peers/install.sh --wasm)" >&2; exit 2; }
+fi
+if [ $gecode_column = 1 ]; then
+    command -v fzn-gecode > /dev/null && [ -f "$peers/gecode62.msc" ] ||
+        { echo "no fzn-gecode or no $peers/gecode62.msc (../shared/tools/peers/install.sh)" >&2; exit 2; }
 fi
 instances() {
     cat <<EOF2
@@ -151,6 +162,7 @@ chuffed() {
 header="--learn: answer s nodes learned fallback"
 [ -n "$baseline" ] && header="$header | baseline --learn"
 [ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer CPU-s solveTime"
+[ $gecode_column = 1 ] && header="$header | Gecode: answer CPU-s nodes"
 printf '%-26s %-6s %-24s %s\n' instance search "plain: answer s nodes" "$header"
 instances | while IFS='|' read -r name model data defines; do
     [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
@@ -171,6 +183,11 @@ instances | while IFS='|' read -r name model data defines; do
             "$(basename "$model")" ${data:+"$(basename "$data")"} $defines -- "${files[@]}" \
             > "$work/$name.chuffed.fzn" 2> "$work/$name.chuffed.compile") || rm -f "$work/$name.chuffed.fzn"
     fi
+    if [ $gecode_column = 1 ]; then
+        # shellcheck disable=SC2086
+        minizinc --solver "$peers/gecode62.msc" -c "$model" ${data:+"$data"} $defines --fzn "$work/$name.gecode.fzn" \
+            --ozn "$work/$name.gecode.ozn" > "$work/$name.gecode.compile" 2>&1 || rm -f "$work/$name.gecode.fzn"
+    fi
     for search in $searches; do
         flags=()
         [ $search = free ] && flags=(-f)
@@ -179,6 +196,13 @@ instances | while IFS='|' read -r name model data defines; do
         learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
+        if [ $gecode_column = 1 ]; then
+            if [ -s "$work/$name.gecode.fzn" ]; then
+                learned="$learned | $(run fzn-gecode "$work/$name.gecode.fzn" "${flags[@]}" | cut -d' ' -f1-3)"
+            else
+                learned="$learned | (flattening failed)"
+            fi
+        fi
         printf '%-26s %-6s %-24s %s\n' "$name" "$search" "$plain" "$learned"
     done
 done

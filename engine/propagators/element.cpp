@@ -94,8 +94,10 @@ void ElementVariable::attach(Solver& s) {
 // result share no value; the others give result its bounds and, when result's values
 // fit in one word, its supported values (their words OR-ed).
 Status ElementVariable::propagate(Solver& s) {
-    PRUNE_TRY(s.set_min(index_, 0));
-    PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
+    // Updates only where they change something: a traced update (learning) costs a
+    // copy of the domain even when nothing changes.
+    if (s.min(index_) < 0) PRUNE_TRY(s.set_min(index_, 0));
+    if (s.max(index_) >= static_cast<std::int64_t>(array_.size())) PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
     const std::int64_t result_base = s.min(result_);
     const bool one_word = s.max(result_) - result_base < 64;
     std::int64_t lo = INT64_MAX, hi = INT64_MIN;
@@ -122,8 +124,8 @@ Status ElementVariable::propagate(Solver& s) {
         PRUNE_TRY(s.intersect_with_offset(chosen, result_, 0));
         return s.fixed(result_) ? Status::entailed : Status::ok;
     }
-    PRUNE_TRY(s.set_min(result_, lo));
-    PRUNE_TRY(s.set_max(result_, hi));
+    if (lo > s.min(result_)) PRUNE_TRY(s.set_min(result_, lo));
+    if (hi < s.max(result_)) PRUNE_TRY(s.set_max(result_, hi));
     if (!s.is_bitset(result_)) return Status::ok;
     if (one_word) {
         const std::uint64_t lost = s.window_bits(result_, result_base) & ~held;

@@ -37,6 +37,12 @@ public:
         const std::int64_t from = std::max<std::int64_t>(base, engine_.low_[i]);
         const std::int64_t to = std::min<std::int64_t>(std::int64_t{base} + 63, engine_.high_[i]);
         if (from > to) return 0;
+        // Fixed before the cut: its one value (conflict analysis meets many of these,
+        // and a scan of the positions would find the same).
+        if (engine_.equal_position_[i] < cut_) {
+            const std::int64_t w = engine_.equal_value_[i];
+            return w >= from && w <= to ? std::uint64_t{1} << (w - base) : 0;
+        }
         const int* positions = &engine_.value_position_[static_cast<std::size_t>(engine_.value_slot(i, static_cast<int>(from)))];
         std::uint64_t word = 0;
         for (std::int64_t v = from; v <= to; ++v) {

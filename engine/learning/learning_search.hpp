@@ -131,6 +131,8 @@ private:
     void on_solution(const Solver& s) override;
     void on_restart(std::uint64_t run) override;
     void on_backtrack(int depth) override;
+    // Learning reads only the old bounds; the values only for the tracer it forwards to.
+    bool wants_values_before() const override { return outer_tracer_ != nullptr && outer_tracer_->wants_values_before(); }
 
     void initialise();
     int level() const { return static_cast<int>(solver_.depth()); }

@@ -148,6 +148,11 @@ void LearningSearch::initialise() {
     // Every fact is recorded at most once at a time: the trail never reallocates.
     records_.reserve(static_cast<std::size_t>(total) + n + 1);
     seen_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    record_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_begin_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_size_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_facts_.reserve(std::min<std::size_t>(std::size_t{1} << 18, (static_cast<std::size_t>(total) + n + 1) * 64));
     watches_.resize(static_cast<std::size_t>(total) * 4);
     seen_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     seen_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
@@ -237,6 +242,7 @@ int LearningSearch::bound_position(const Fact& f) const {
 void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
     const int at = static_cast<int>(records_.size());
     records_.push_back(Record{f, level(), reason, cut, 0});
+    record_serial_[static_cast<std::size_t>(at)] = ++next_serial_;
     if (f.is_equal()) {
         equal_position_[f.var] = at;
         equal_value_[f.var] = f.value;
@@ -983,7 +989,9 @@ int LearningSearch::analyse() {
 // Drops each fact implied by a stronger bound fact of the nogood, and each fact whose
 // explanation lies within the nogood (or the root): the nogood stays implied
 // (self-subsuming resolution, one step). Facts of propagators that have fallen back
-// are kept without asking (their explanation is a scope); bound facts are kept.
+// are kept without asking (their explanation is a scope); bound facts are kept. The
+// facts are of lower levels, met again conflict after conflict: their explanations
+// come from a cache (explain_cached).
 void LearningSearch::minimise() {
     std::size_t kept = 1;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
@@ -1002,12 +1010,38 @@ void LearningSearch::minimise() {
                                   !(reason.kind == ReasonKind::propagator && static_cast<std::size_t>(reason.index) < falls_back_.size() &&
                                     falls_back_[static_cast<std::size_t>(reason.index)]);
         if (worth_asking) {
-            explain(p, because_);
+            explain_cached(p, because_);
             redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) { return covered(g); });
         }
         if (!redundant) learned_[kept++] = f;
     }
     learned_.resize(kept);
+}
+
+// explain(), or the explanation cached for the same record (see cached_facts_).
+void LearningSearch::explain_cached(int position, std::vector<Fact>& out) {
+    const std::size_t at = static_cast<std::size_t>(position);
+    if (cached_serial_[at] == record_serial_[at]) {
+        const auto first = cached_facts_.begin() + cached_begin_[at];
+        out.assign(first, first + cached_size_[at]);
+        ++cached_explanations_used;
+        if (check_cached_explanations) {
+            std::vector<Fact> fresh;
+            explain(position, fresh);
+            if (fresh != out) ++cached_explanations_wrong;
+        }
+        return;
+    }
+    explain(position, out);
+    if (out.size() > cached_facts_.capacity()) return;
+    if (cached_facts_.size() + out.size() > cached_facts_.capacity()) {
+        cached_facts_.clear();
+        std::fill(cached_serial_.begin(), cached_serial_.end(), 0);
+    }
+    cached_serial_[at] = record_serial_[at];
+    cached_begin_[at] = static_cast<std::uint32_t>(cached_facts_.size());
+    cached_size_[at] = static_cast<std::uint32_t>(out.size());
+    cached_facts_.insert(cached_facts_.end(), out.begin(), out.end());
 }
 
 // ---- The nogood store ----

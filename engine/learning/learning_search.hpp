@@ -79,6 +79,10 @@ public:
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
     bool bound_history_agrees() const;
+    // For tests: whether the explanations' view of the domains before trail position
+    // `cut` reads the same 64 values at a time (had_values) as one at a time
+    // (had_value), for every variable and windows around its initial minimum.
+    bool had_values_agree(int cut) const;
     // For tests: when set, each choice by activity is compared with a scan of every
     // variable (most active, then smallest domain, then lowest index), and the
     // choices and the disagreements are counted.

@@ -446,6 +446,42 @@ TEST_CASE("learning: the bound history gives each variable's bounds before every
     CHECK(checks > 1000);
 }
 
+TEST_CASE("learning: the view before a fact reads 64 values at once as it reads one at a time", "[learning]") {
+    // had_values (16 trail positions per step with SSE2; a variable fixed by its
+    // removals before the cut answered from its fixing) against had_value, at every
+    // explanation of a search with domains of 20 and 39 values (queens and their
+    // diagonals), for cuts across the trail (a cut beyond it: the domains now). Both
+    // must also agree between a decision's [x == v] and its removals.
+    Solver s;
+    const int n = 20;
+    const std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1);
+    std::vector<IntVar> up, down;
+    for (int i = 0; i < n; ++i) {
+        up.push_back(s.new_int_var(i, i + n - 1));
+        down.push_back(s.new_int_var(-i, n - 1 - i));
+        REQUIRE(linear(s, {1, -1}, {up.back(), q[i]}, Relation::equal, i));
+        REQUIRE(linear(s, {1, -1}, {down.back(), q[i]}, Relation::equal, -i));
+    }
+    for (const auto& group : {q, up, down}) REQUIRE(all_different(s, group, Consistency::domain));
+    SearchOptions o;
+    o.learn = true;
+    o.limits.failures = 60;
+    Search search(s, o);
+    LearningSearch* learning = search.learning();
+    REQUIRE(learning != nullptr);
+    std::uint64_t checks = 0, disagreements = 0;
+    learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
+        for (int cut = 0; cut < 400; cut += 11) {
+            ++checks;
+            if (!learning->had_values_agree(cut)) ++disagreements;
+        }
+    };
+    while (search.next() == SearchStatus::solution) {
+    }
+    CHECK(disagreements == 0);
+    CHECK(checks > 1000);
+}
+
 TEST_CASE("learning: the activity heap chooses the variable a scan of all variables would", "[learning]") {
     // The choice by activity reads a heap (fixed variables leave it lazily and come
     // back on backjumps); it must pick what a scan picks at every decision: most

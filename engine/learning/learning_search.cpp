@@ -87,6 +87,13 @@ public:
     void add_removed(IntVar x, int v) override {
         if (v >= engine_.low_[x.index] && v <= engine_.high_[x.index]) out_.push_back(Fact{x.index, v, FactKind::not_equal});
     }
+    void add_removed_values(IntVar x, int base, std::uint64_t mask) override {
+        const int i = x.index;
+        for (; mask != 0; mask &= mask - 1) {
+            const std::int64_t v = std::int64_t{base} + std::countr_zero(mask);
+            if (v >= engine_.low_[i] && v <= engine_.high_[i]) out_.push_back(Fact{i, static_cast<int>(v), FactKind::not_equal});
+        }
+    }
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], FactKind::equal}); }
     int initial_min(IntVar x) const override { return engine_.low_[x.index]; }
     int initial_max(IntVar x) const override { return engine_.high_[x.index]; }
@@ -352,16 +359,25 @@ bool LearningSearch::bound_history_agrees() const {
 }
 
 bool LearningSearch::had_values_agree(int cut) const {
-    std::vector<Fact> unused;
-    const RecordExplanation view(*this, cut, Fact{}, unused);
+    std::vector<Fact> by_word, by_value;
+    RecordExplanation word_view(*this, cut, Fact{}, by_word), value_view(*this, cut, Fact{}, by_value);
     for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
         for (const int shift : {-64, -63, -17, -1, 0, 1, 15, 16, 33}) {
             const int base = low_[x] + shift;
             std::uint64_t word = 0;
             for (int k = 0; k < 64; ++k) {
-                if (view.had_value(IntVar{x}, base + k)) word |= std::uint64_t{1} << k;
+                if (value_view.had_value(IntVar{x}, base + k)) word |= std::uint64_t{1} << k;
             }
-            if (view.had_values(IntVar{x}, base) != word) return false;
+            if (word_view.had_values(IntVar{x}, base) != word) return false;
+            // The values gone, added at once and one by one (those outside the
+            // initial domain add nothing either way).
+            by_word.clear();
+            by_value.clear();
+            word_view.add_removed_values(IntVar{x}, base, ~word);
+            for (int k = 0; k < 64; ++k) {
+                if ((word >> k & 1) == 0) value_view.add_removed(IntVar{x}, base + k);
+            }
+            if (by_word != by_value) return false;
         }
     }
     return true;

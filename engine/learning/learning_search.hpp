@@ -81,7 +81,8 @@ public:
     bool bound_history_agrees() const;
     // For tests: whether the explanations' view of the domains before trail position
     // `cut` reads the same 64 values at a time (had_values) as one at a time
-    // (had_value), for every variable and windows around its initial minimum.
+    // (had_value), and adds a word of removals (add_removed_values) as one removal at
+    // a time, for every variable and windows around its initial minimum.
     bool had_values_agree(int cut) const;
     // For tests: when set, each choice by activity is compared with a scan of every
     // variable (most active, then smallest domain, then lowest index), and the

@@ -446,9 +446,10 @@ TEST_CASE("learning: the bound history gives each variable's bounds before every
     CHECK(checks > 1000);
 }
 
-TEST_CASE("learning: the view before a fact reads 64 values at once as it reads one at a time", "[learning]") {
+TEST_CASE("learning: the view before a fact reads and adds 64 values at once as it does one at a time", "[learning]") {
     // had_values (16 trail positions per step with SSE2; a variable fixed by its
-    // removals before the cut answered from its fixing) against had_value, at every
+    // removals before the cut answered from its fixing) against had_value, and
+    // add_removed_values against add_removed, at every
     // explanation of a search with domains of 20 and 39 values (queens and their
     // diagonals), for cuts across the trail (a cut beyond it: the domains now). Both
     // must also agree between a decision's [x == v] and its removals.

@@ -208,7 +208,8 @@ void Solver::clear_queue() {
 
 void Solver::set_tracer(Tracer* tracer) {
     tracer_ = tracer;
-    traced_values_.reserve(static_cast<std::size_t>(max_traced_values));
+    copy_values_before_ = tracer != nullptr && tracer->wants_values_before();
+    if (copy_values_before_) traced_values_.reserve(static_cast<std::size_t>(max_traced_values));
 }
 
 void Solver::rename_variable(IntVar x, std::string_view name) {
@@ -261,7 +262,7 @@ void Solver::remember_domain(IntVar x) {
     traced_before_.max = max(x);
     traced_before_.size = size(x);
     traced_before_.values = nullptr;
-    if (traced_before_.size > max_traced_values) return;
+    if (!copy_values_before_ || traced_before_.size > max_traced_values) return;
     traced_values_.clear();
     for_each_value(x, [&](int v) { traced_values_.push_back(v); });
     traced_before_.values = &traced_values_;

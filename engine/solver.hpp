@@ -349,6 +349,7 @@ private:
     Tracer* tracer_ = nullptr;
     std::vector<int> traced_values_;  // the domain before the update being traced
     DomainBefore traced_before_;
+    bool copy_values_before_ = false;  // the tracer's wants_values_before(), asked once
     std::string error_;
     // Open-variable tracking: per variable, the propagators on it, once a subscription (ids, in
     // open_watch_ids_[open_watch_begin_[x] .. open_watch_begin_[x + 1]]), and the

@@ -58,6 +58,11 @@ public:
     // `backjump_level`. Reported at the node of the conflict.
     virtual void on_learn(const Solver&, const Fact* /*facts*/, std::size_t /*count*/, int /*lbd*/, int /*conflict_level*/,
                           int /*backjump_level*/) {}
+    // Whether on_domain_change reads `before.values`. Asked once, by
+    // Solver::set_tracer: when false the solver keeps only the bounds and size of the
+    // old domain (values == nullptr), saving a copy of the domain at every change.
+    // The default (true) is what every tracer that prints or stores domains needs.
+    virtual bool wants_values_before() const { return true; }
 };
 
 // A tracer with a beginning and an end, as front ends use them (prune solve, prune

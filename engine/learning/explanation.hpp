@@ -20,6 +20,7 @@
 // "Learning", says why this needs nothing of the propagators).
 #pragma once
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "../int_var.hpp"
@@ -107,6 +108,12 @@ public:
     // Adds [x != v] (v must have been removed before the inference; a value outside
     // the initial domain adds nothing).
     virtual void add_removed(IntVar x, int v) = 0;
+    // add_removed(x, base + k) for each bit k of `mask`, in increasing k (for the
+    // propagators that reason on words; the learning view adds them without a call
+    // per value).
+    virtual void add_removed_values(IntVar x, int base, std::uint64_t mask) {
+        for (; mask != 0; mask &= mask - 1) add_removed(x, static_cast<int>(std::int64_t{base} + std::countr_zero(mask)));
+    }
     // Adds [x == its fixed value] (x must have been fixed before the inference).
     virtual void add_fixed(IntVar x) = 0;
     // Adds [x >= lb] / [x <= ub] (must have held before the inference: lb <=

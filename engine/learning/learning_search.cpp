@@ -7,7 +7,38 @@
 
 #include "../random.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace prune {
+
+namespace {
+
+// Bit k set when positions[k] >= cut, for count <= 64 positions: the learning view's
+// had_values, which the Hall explainer asks of every variable of an alldifferent at
+// every explanation. With SSE2 (every x86-64), 16 positions per step: four compares,
+// two packs and a byte mask, instead of a compare and a shift per position.
+std::uint64_t positions_from(const int* positions, int count, int cut) {
+    std::uint64_t word = 0;
+    int k = 0;
+#if defined(__SSE2__)
+    const __m128i before_cut = _mm_set1_epi32(cut - 1);  // (cut >= 0: no overflow)
+    const auto at_or_after = [&](int at) {
+        return _mm_cmpgt_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(positions + at)), before_cut);
+    };
+    for (; k + 16 <= count; k += 16) {
+        const __m128i low = _mm_packs_epi32(at_or_after(k), at_or_after(k + 4));
+        const __m128i high = _mm_packs_epi32(at_or_after(k + 8), at_or_after(k + 12));
+        const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(low, high)));
+        word |= std::uint64_t{mask} << k;
+    }
+#endif
+    for (; k < count; ++k) word |= std::uint64_t{positions[k] >= cut} << k;
+    return word;
+}
+
+}  // namespace
 
 // The nogood store as a propagator: the solver runs it (first, at constant cost)
 // whenever the learning trail grew; it walks the new facts through the watches.
@@ -37,18 +68,31 @@ public:
         const std::int64_t from = std::max<std::int64_t>(base, engine_.low_[i]);
         const std::int64_t to = std::min<std::int64_t>(std::int64_t{base} + 63, engine_.high_[i]);
         if (from > to) return 0;
-        const int* positions = &engine_.value_position_[static_cast<std::size_t>(engine_.value_slot(i, static_cast<int>(from)))];
-        std::uint64_t word = 0;
-        for (std::int64_t v = from; v <= to; ++v) {
-            if (positions[v - from] >= cut_) word |= std::uint64_t{1} << (v - base);
+        // Fixed before the cut by its removals: its one value, without a scan
+        // (conflict analysis meets many such variables). Not so a fixing made by a
+        // decision or a nogood: it is recorded before its removals, which a cut
+        // between them does not see as made.
+        const int fixed_at = engine_.equal_position_[i];
+        if (fixed_at < cut_ &&
+            (fixed_at == at_root || engine_.records_[static_cast<std::size_t>(fixed_at)].reason.kind == ReasonKind::removals)) {
+            const std::int64_t w = engine_.equal_value_[i];
+            return w >= from && w <= to ? std::uint64_t{1} << (w - base) : 0;
         }
-        return word;
+        const int* positions = &engine_.value_position_[static_cast<std::size_t>(engine_.value_slot(i, static_cast<int>(from)))];
+        return positions_from(positions, static_cast<int>(to - from + 1), cut_) << (from - base);
     }
     bool was_fixed(IntVar x) const override { return engine_.equal_position_[x.index] < cut_; }
     int fixed_value(IntVar x) const override { return engine_.equal_value_[x.index]; }
     // (A value outside the initial range is always absent: no fact is needed.)
     void add_removed(IntVar x, int v) override {
         if (v >= engine_.low_[x.index] && v <= engine_.high_[x.index]) out_.push_back(Fact{x.index, v, FactKind::not_equal});
+    }
+    void add_removed_values(IntVar x, int base, std::uint64_t mask) override {
+        const int i = x.index;
+        for (; mask != 0; mask &= mask - 1) {
+            const std::int64_t v = std::int64_t{base} + std::countr_zero(mask);
+            if (v >= engine_.low_[i] && v <= engine_.high_[i]) out_.push_back(Fact{i, static_cast<int>(v), FactKind::not_equal});
+        }
     }
     void add_fixed(IntVar x) override { out_.push_back(Fact{x.index, engine_.equal_value_[x.index], FactKind::equal}); }
     int initial_min(IntVar x) const override { return engine_.low_[x.index]; }
@@ -142,6 +186,11 @@ void LearningSearch::initialise() {
     // Every fact is recorded at most once at a time: the trail never reallocates.
     records_.reserve(static_cast<std::size_t>(total) + n + 1);
     seen_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    record_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_begin_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_size_.assign(static_cast<std::size_t>(total) + n + 1, 0);
+    cached_facts_.reserve(std::min<std::size_t>(std::size_t{1} << 18, (static_cast<std::size_t>(total) + n + 1) * 64));
     watches_.resize(static_cast<std::size_t>(total) * 4);
     seen_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     seen_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
@@ -231,6 +280,7 @@ int LearningSearch::bound_position(const Fact& f) const {
 void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
     const int at = static_cast<int>(records_.size());
     records_.push_back(Record{f, level(), reason, cut, 0});
+    record_serial_[static_cast<std::size_t>(at)] = ++next_serial_;
     if (f.is_equal()) {
         equal_position_[f.var] = at;
         equal_value_[f.var] = f.value;
@@ -303,6 +353,31 @@ bool LearningSearch::bound_history_agrees() const {
     for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
         for (int cut = 0; cut <= static_cast<int>(records_.size()); ++cut) {
             if (lower_before(x, cut) != lower_by_scan(x, cut) || upper_before(x, cut) != upper_by_scan(x, cut)) return false;
+        }
+    }
+    return true;
+}
+
+bool LearningSearch::had_values_agree(int cut) const {
+    std::vector<Fact> by_word, by_value;
+    RecordExplanation word_view(*this, cut, Fact{}, by_word), value_view(*this, cut, Fact{}, by_value);
+    for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
+        for (const int shift : {-64, -63, -17, -1, 0, 1, 15, 16, 33}) {
+            const int base = low_[x] + shift;
+            std::uint64_t word = 0;
+            for (int k = 0; k < 64; ++k) {
+                if (value_view.had_value(IntVar{x}, base + k)) word |= std::uint64_t{1} << k;
+            }
+            if (word_view.had_values(IntVar{x}, base) != word) return false;
+            // The values gone, added at once and one by one (those outside the
+            // initial domain add nothing either way).
+            by_word.clear();
+            by_value.clear();
+            word_view.add_removed_values(IntVar{x}, base, ~word);
+            for (int k = 0; k < 64; ++k) {
+                if ((word >> k & 1) == 0) value_view.add_removed(IntVar{x}, base + k);
+            }
+            if (by_word != by_value) return false;
         }
     }
     return true;
@@ -977,7 +1052,9 @@ int LearningSearch::analyse() {
 // Drops each fact implied by a stronger bound fact of the nogood, and each fact whose
 // explanation lies within the nogood (or the root): the nogood stays implied
 // (self-subsuming resolution, one step). Facts of propagators that have fallen back
-// are kept without asking (their explanation is a scope); bound facts are kept.
+// are kept without asking (their explanation is a scope); bound facts are kept. The
+// facts are of lower levels, met again conflict after conflict: their explanations
+// come from a cache (explain_cached).
 void LearningSearch::minimise() {
     std::size_t kept = 1;
     for (std::size_t i = 1; i < learned_.size(); ++i) {
@@ -996,12 +1073,38 @@ void LearningSearch::minimise() {
                                   !(reason.kind == ReasonKind::propagator && static_cast<std::size_t>(reason.index) < falls_back_.size() &&
                                     falls_back_[static_cast<std::size_t>(reason.index)]);
         if (worth_asking) {
-            explain(p, because_);
+            explain_cached(p, because_);
             redundant = std::all_of(because_.begin(), because_.end(), [&](const Fact& g) { return covered(g); });
         }
         if (!redundant) learned_[kept++] = f;
     }
     learned_.resize(kept);
+}
+
+// explain(), or the explanation cached for the same record (see cached_facts_).
+void LearningSearch::explain_cached(int position, std::vector<Fact>& out) {
+    const std::size_t at = static_cast<std::size_t>(position);
+    if (cached_serial_[at] == record_serial_[at]) {
+        const auto first = cached_facts_.begin() + cached_begin_[at];
+        out.assign(first, first + cached_size_[at]);
+        ++cached_explanations_used;
+        if (check_cached_explanations) {
+            std::vector<Fact> fresh;
+            explain(position, fresh);
+            if (fresh != out) ++cached_explanations_wrong;
+        }
+        return;
+    }
+    explain(position, out);
+    if (out.size() > cached_facts_.capacity()) return;
+    if (cached_facts_.size() + out.size() > cached_facts_.capacity()) {
+        cached_facts_.clear();
+        std::fill(cached_serial_.begin(), cached_serial_.end(), 0);
+    }
+    cached_serial_[at] = record_serial_[at];
+    cached_begin_[at] = static_cast<std::uint32_t>(cached_facts_.size());
+    cached_size_[at] = static_cast<std::uint32_t>(out.size());
+    cached_facts_.insert(cached_facts_.end(), out.begin(), out.end());
 }
 
 // ---- The nogood store ----

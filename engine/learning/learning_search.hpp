@@ -79,11 +79,20 @@ public:
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
     bool bound_history_agrees() const;
+    // For tests: whether the explanations' view of the domains before trail position
+    // `cut` reads the same 64 values at a time (had_values) as one at a time
+    // (had_value), and adds a word of removals (add_removed_values) as one removal at
+    // a time, for every variable and windows around its initial minimum.
+    bool had_values_agree(int cut) const;
     // For tests: when set, each choice by activity is compared with a scan of every
     // variable (most active, then smallest domain, then lowest index), and the
     // choices and the disagreements are counted.
     bool check_activity_choices = false;
     std::uint64_t activity_choices_checked = 0, activity_choices_wrong = 0;
+    // For tests: when set, each explanation minimise() takes from its cache is
+    // compared with one computed afresh; the uses and the disagreements are counted.
+    bool check_cached_explanations = false;
+    std::uint64_t cached_explanations_used = 0, cached_explanations_wrong = 0;
     // For tests, at a fixpoint: the facts of a stored nogood that is violated, or
     // unit (all facts but one true) without its last fact false; empty when none.
     std::vector<Fact> unpropagated_nogood() const;
@@ -131,6 +140,8 @@ private:
     void on_solution(const Solver& s) override;
     void on_restart(std::uint64_t run) override;
     void on_backtrack(int depth) override;
+    // Learning reads only the old bounds; the values only for the tracer it forwards to.
+    bool wants_values_before() const override { return outer_tracer_ != nullptr && outer_tracer_->wants_values_before(); }
 
     void initialise();
     int level() const { return static_cast<int>(solver_.depth()); }
@@ -187,6 +198,7 @@ private:
     bool implied_by_bound_facts(const Fact& f, bool strictly) const;
     void add_scope_facts(int x, int cut, std::vector<Fact>& out) const;
     void minimise();
+    void explain_cached(int position, std::vector<Fact>& out);
     void bump(int x, double weight = 1);
     // The activity heap: every unfixed variable, most active on top (ties: lower
     // index); fixed ones leave it lazily, when they reach the top, and come back when
@@ -255,6 +267,17 @@ private:
     std::uint64_t scope_stamp_ = 0;
     int conflict_nogood_ = -1;
     const Propagator* conflict_propagator_ = nullptr;
+    // minimise()'s cache of explanations. A fact below the conflict level stays on
+    // the trail across conflicts until a backjump undoes it, and minimisation asks
+    // for the same ones conflict after conflict; an explanation depends only on the
+    // trail before the fact, so it holds as long as the fact does. Per trail
+    // position: the serial of the record there (a position is reused after a
+    // backjump, with a new serial), the serial the cached entry was made for, and the
+    // entry's facts in a fixed-capacity arena (emptied when full, never grown).
+    std::vector<std::uint64_t> record_serial_, cached_serial_;
+    std::vector<std::uint32_t> cached_begin_, cached_size_;
+    std::vector<Fact> cached_facts_;
+    std::uint64_t next_serial_ = 0;
 
     // Heuristics.
     std::vector<double> activity_;

@@ -148,7 +148,7 @@ bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& 
         const std::size_t i = static_cast<std::size_t>(std::countr_zero(hall));
         const std::uint64_t removed = posted_bits(i) & ~values & ~excluded;
         if ((had[i] & removed) != 0) return false;  // not expected: the BFS saw all of H's values
-        for (std::uint64_t bits = removed; bits != 0; bits &= bits - 1) e.add_removed(vars[i], base_ + std::countr_zero(bits));
+        e.add_removed_values(vars[i], base_, removed);
     }
     return true;
 }

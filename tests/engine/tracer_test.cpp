@@ -69,3 +69,74 @@ TEST_CASE("anonymous propagators and variables get readable names", "[tracer]") 
     CHECK(s.display_name(y) == "r3c4");
     CHECK(s.display_name(s.propagator(0)) == "x<=y+c#0");
 }
+
+namespace {
+
+// Records, per domain change, whether the old values came with it and whether the
+// old bounds and size were right (the change removed values within them).
+struct BeforeTracer : Tracer {
+    bool wants_values = true;
+    std::uint64_t changes = 0, with_values = 0, wrong_bounds = 0;
+    bool wants_values_before() const override { return wants_values; }
+    void on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) override {
+        ++changes;
+        if (before.values != nullptr) ++with_values;
+        if (before.size <= s.size(x) || (s.size(x) > 0 && (before.min > s.min(x) || before.max < s.max(x)))) ++wrong_bounds;
+    }
+};
+
+std::uint64_t count_queens(Solver& s, bool learn) {
+    SearchOptions o;
+    o.learn = learn;
+    Search search(s, o);
+    std::uint64_t n = 0;
+    REQUIRE(search.count(n) == SearchStatus::exhausted);
+    return n;
+}
+
+void post_queens(Solver& s, int n) {
+    std::vector<IntVar> q = s.new_int_vars(n, 0, n - 1, "q");
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            not_equal(s, q[i], q[j]);
+            not_equal_offset(s, q[i], q[j], j - i);
+            not_equal_offset(s, q[i], q[j], i - j);
+        }
+}
+
+}  // namespace
+
+TEST_CASE("a tracer that does not read the old values is spared their copy", "[tracer]") {
+    for (const bool wants : {true, false}) {
+        Solver s;
+        post_queens(s, 6);
+        BeforeTracer tracer;
+        tracer.wants_values = wants;
+        s.set_tracer(&tracer);
+        CHECK(count_queens(s, false) == 4);
+        INFO("wants the values: " << wants);
+        CHECK(tracer.changes > 0);
+        CHECK(tracer.wrong_bounds == 0);
+        CHECK(tracer.with_values == (wants ? tracer.changes : 0));
+    }
+}
+
+#if !defined(PRUNE_NO_LEARNING)
+TEST_CASE("learning keeps the old values only for the tracer it forwards to", "[tracer][learning]") {
+    // Learning reads only the old bounds; an outer tracer that wants the values still
+    // gets them, one that does not is spared them too.
+    for (const bool wants : {true, false}) {
+        Solver s;
+        post_queens(s, 6);
+        BeforeTracer tracer;
+        tracer.wants_values = wants;
+        s.set_tracer(&tracer);
+        CHECK(count_queens(s, true) == 4);
+        INFO("wants the values: " << wants);
+        CHECK(tracer.changes > 0);
+        CHECK(tracer.wrong_bounds == 0);
+        CHECK(tracer.with_values == (wants ? tracer.changes : 0));
+        CHECK(s.tracer() == &tracer);  // given back when the search ended
+    }
+}
+#endif

@@ -114,14 +114,18 @@ public:
     // The values of x in [base, base + 63] as bits (bit i: value base + i). Values
     // outside that window are not reported. A bounds-only domain reports its range.
     std::uint64_t window_bits(int x, std::int64_t base) const {
-        // The common case inline (a one-word bitset whose bit 0 is `base`): GAC
-        // propagators over small domains read every domain on every run.
+        // The common case inline (a one-word bitset, any base): GAC propagators over
+        // small domains read every domain on every run.
         const Layout& l = layout_[x];
-        if (l.word_count == 1 && l.offset == base) {
+        if (l.word_count == 1) {
+            // The live bits of the one word, shifted so that bit 0 is `base`.
             const Header& h = header_[x];
-            const std::int64_t lo = h.bounds.min - base;
-            const std::int64_t hi = h.bounds.max - base;
-            return words_[l.first_word] & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+            const std::int64_t lo = h.bounds.min - l.offset;
+            const std::int64_t hi = h.bounds.max - l.offset;
+            const std::uint64_t live = words_[l.first_word] & (~std::uint64_t{0} << lo) & (~std::uint64_t{0} >> (63 - hi));
+            const std::int64_t shift = base - l.offset;
+            if (shift >= 0) return shift >= 64 ? 0 : live >> shift;
+            return shift <= -64 ? 0 : live << -shift;
         }
         return window_bits_general(x, base);
     }

@@ -247,6 +247,8 @@ std::uint64_t DomainStore::window_bits_general(int x, std::int64_t base) const {
     return extract_bits(l, base - l.offset) & range;
 }
 
+// shares_value beyond two one-word bitsets (kept out of line: the inline path is
+// element's inner loop).
 bool DomainStore::shares_value_general(int x, int y, std::int64_t lo, std::int64_t hi) const {
     for (std::int64_t base = lo; base <= hi; base += 64) {
         if ((window_bits(x, base) & window_bits(y, base)) != 0) return true;
@@ -254,17 +256,10 @@ bool DomainStore::shares_value_general(int x, int y, std::int64_t lo, std::int64
     return false;
 }
 
-// intersect_with_offset for two one-word bitsets: shift y's word onto x's and mask.
+// intersect_with_offset for two one-word bitsets: y's live values, read in x's frame
+// (bit i of x is offset_x + i, which needs offset_x + i - c in y).
 Event DomainStore::intersect_one_word(Trail& trail, int x, int y, std::int64_t c) {
-    const Layout& lx = layout_[x];
-    const Layout& ly = layout_[y];
-    const Header& hy = header_[y];
-    const std::int64_t shift = lx.offset - c - ly.offset;
-    std::uint64_t ybits = words_[ly.first_word];
-    // Only y's live values count: mask its word to [min, max] before shifting.
-    ybits &= (~std::uint64_t{0} << (hy.bounds.min - ly.offset)) & (~std::uint64_t{0} >> (63 - (hy.bounds.max - ly.offset)));
-    const std::uint64_t image = shift >= 64 || shift <= -64 ? 0 : shift >= 0 ? ybits >> shift : ybits << -shift;
-    return remove_bits_one_word(trail, x, ~image);  // every value outside the image goes
+    return remove_bits_one_word(trail, x, ~window_bits(y, layout_[x].offset - c));  // every value outside the image goes
 }
 
 std::uint64_t DomainStore::extract_bits(const Layout& l, std::int64_t first) const {

@@ -106,37 +106,34 @@ void post_queens(Solver& s, int n) {
 
 }  // namespace
 
-TEST_CASE("a tracer that does not read the old values is spared their copy", "[tracer]") {
+namespace {
+
+// 6-queens counted with a tracer that wants the old values or not: it gets them
+// exactly when it asks, and the old bounds always.
+void check_values_before(bool learn) {
     for (const bool wants : {true, false}) {
         Solver s;
         post_queens(s, 6);
         BeforeTracer tracer;
         tracer.wants_values = wants;
         s.set_tracer(&tracer);
-        CHECK(count_queens(s, false) == 4);
+        CHECK(count_queens(s, learn) == 4);
         INFO("wants the values: " << wants);
         CHECK(tracer.changes > 0);
         CHECK(tracer.wrong_bounds == 0);
         CHECK(tracer.with_values == (wants ? tracer.changes : 0));
+        CHECK(s.tracer() == &tracer);  // given back when a learning search ended
     }
 }
 
+}  // namespace
+
+TEST_CASE("a tracer that does not read the old values is spared their copy", "[tracer]") { check_values_before(false); }
+
 #if !defined(PRUNE_NO_LEARNING)
+// Learning reads only the old bounds; an outer tracer that wants the values still
+// gets them, one that does not is spared them too.
 TEST_CASE("learning keeps the old values only for the tracer it forwards to", "[tracer][learning]") {
-    // Learning reads only the old bounds; an outer tracer that wants the values still
-    // gets them, one that does not is spared them too.
-    for (const bool wants : {true, false}) {
-        Solver s;
-        post_queens(s, 6);
-        BeforeTracer tracer;
-        tracer.wants_values = wants;
-        s.set_tracer(&tracer);
-        CHECK(count_queens(s, true) == 4);
-        INFO("wants the values: " << wants);
-        CHECK(tracer.changes > 0);
-        CHECK(tracer.wrong_bounds == 0);
-        CHECK(tracer.with_values == (wants ? tracer.changes : 0));
-        CHECK(s.tracer() == &tracer);  // given back when the search ended
-    }
+    check_values_before(true);
 }
 #endif

@@ -209,6 +209,7 @@ void Solver::clear_queue() {
 void Solver::set_tracer(Tracer* tracer) {
     tracer_ = tracer;
     copy_values_before_ = tracer != nullptr && tracer->wants_values_before();
+    report_runs_ = tracer != nullptr && tracer->wants_propagator_runs();
     if (copy_values_before_) traced_values_.reserve(static_cast<std::size_t>(max_traced_values));
 }
 
@@ -292,9 +293,9 @@ inline Status Solver::run(Propagator& p) {
     ++p.counters_.runs;
 #endif
     ++propagations_;
-    if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_start(*this, p);
+    if (tracing_compiled && report_runs_) [[unlikely]] tracer_->on_propagator_start(*this, p);
     const Status status = p.propagate(*this);
-    if (tracing_compiled && tracer_ != nullptr) [[unlikely]] tracer_->on_propagator_end(*this, p, status);
+    if (tracing_compiled && report_runs_) [[unlikely]] tracer_->on_propagator_end(*this, p, status);
     running_ = nullptr;
     return status;
 }

@@ -260,6 +260,9 @@ public:
     // ---- Tracing (see tracer.hpp); the tracer is not owned ----
     void set_tracer(Tracer* tracer);
     Tracer* tracer() const { return tracing_compiled ? tracer_ : nullptr; }
+    // The propagator whose propagate() is running (nullptr between runs): the cause
+    // of a domain change a tracer sees.
+    const Propagator* running() const { return running_; }
     // False in a build configured with -DPRUNE_TRACING=OFF: the hooks compile away.
 #if defined(PRUNE_NO_TRACING)
     static constexpr bool tracing_compiled = false;
@@ -350,6 +353,7 @@ private:
     std::vector<int> traced_values_;  // the domain before the update being traced
     DomainBefore traced_before_;
     bool copy_values_before_ = false;  // the tracer's wants_values_before(), asked once
+    bool report_runs_ = false;         // the tracer's wants_propagator_runs(), asked once
     std::string error_;
     // Open-variable tracking: per variable, the propagators on it, once a subscription (ids, in
     // open_watch_ids_[open_watch_begin_[x] .. open_watch_begin_[x + 1]]), and the

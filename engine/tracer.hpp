@@ -63,6 +63,11 @@ public:
     // old domain (values == nullptr), saving a copy of the domain at every change.
     // The default (true) is what every tracer that prints or stores domains needs.
     virtual bool wants_values_before() const { return true; }
+    // Whether on_propagator_start and on_propagator_end are wanted. Asked once, by
+    // Solver::set_tracer: when false the solver skips both calls at every propagator
+    // run (two virtual calls a run, on the hot path); the tracer can still ask
+    // Solver::running() which propagator made a change it sees.
+    virtual bool wants_propagator_runs() const { return true; }
 };
 
 // A tracer with a beginning and an end, as front ends use them (prune solve, prune

@@ -392,6 +392,7 @@ void LearningSearch::push_equal(int x, int v, Reason reason) {
 void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) {
     const int i = x.index;
     const int cut = static_cast<int>(records_.size());
+    const Reason cause = cause_of_change();
     // The values gone, in increasing order, found 64 at a time: a word of the domain
     // now, complemented, within the old bounds.
     for (std::int64_t base = before.min; base <= before.max; base += 64) {
@@ -399,29 +400,30 @@ void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBef
         std::uint64_t gone = ~solver_.window_bits(x, base) & (~std::uint64_t{0} >> (63 - top));
         for (; gone != 0; gone &= gone - 1) {
             const int v = static_cast<int>(base + std::countr_zero(gone));
-            if (value_position_[value_slot(i, v)] == present) push_record(Fact{i, v, FactKind::not_equal}, cause_, cut);
+            if (value_position_[value_slot(i, v)] == present) push_record(Fact{i, v, FactKind::not_equal}, cause, cut);
         }
     }
     if (solver_.fixed(x) && equal_position_[i] == present) {
         push_record(Fact{i, solver_.value(x), FactKind::equal}, Reason{ReasonKind::removals, -1}, static_cast<int>(records_.size()));
     }
-    if (!store_running_ && static_cast<int>(records_.size()) > cut) solver_.schedule(store_);
+    if (solver_.running() != store_ && static_cast<int>(records_.size()) > cut) solver_.schedule(store_);
     if (outer_tracer_ != nullptr) outer_tracer_->on_domain_change(s, x, before);
 }
 
 void LearningSearch::on_propagator_start(const Solver& s, const Propagator& p) {
-    if (&p == store_) {
-        store_running_ = true;
-    } else {
-        cause_ = Reason{ReasonKind::propagator, p.id()};
-    }
     if (outer_tracer_ != nullptr) outer_tracer_->on_propagator_start(s, p);
 }
 
 void LearningSearch::on_propagator_end(const Solver& s, const Propagator& p, Status status) {
-    store_running_ = false;
-    cause_ = Reason{};
     if (outer_tracer_ != nullptr) outer_tracer_->on_propagator_end(s, p, status);
+}
+
+// What made the change being reported: the search's own cause when it set one,
+// else the propagator running (the store's changes always carry their nogood).
+LearningSearch::Reason LearningSearch::cause_of_change() const {
+    if (cause_.kind != ReasonKind::root) return cause_;
+    const Propagator* p = solver_.running();
+    return p == nullptr ? cause_ : Reason{ReasonKind::propagator, p->id()};
 }
 
 void LearningSearch::on_node(std::uint64_t id, std::uint64_t parent, int depth) {

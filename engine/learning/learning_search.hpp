@@ -142,6 +142,10 @@ private:
     void on_backtrack(int depth) override;
     // Learning reads only the old bounds; the values only for the tracer it forwards to.
     bool wants_values_before() const override { return outer_tracer_ != nullptr && outer_tracer_->wants_values_before(); }
+    // Learning reads the running propagator from the solver at each change
+    // (cause_of_change); the run events only for the tracer it forwards to.
+    bool wants_propagator_runs() const override { return outer_tracer_ != nullptr && outer_tracer_->wants_propagator_runs(); }
+    Reason cause_of_change() const;
 
     void initialise();
     int level() const { return static_cast<int>(solver_.depth()); }
@@ -225,7 +229,6 @@ private:
     Tracer* outer_tracer_ = nullptr;
     NogoodStore* store_ = nullptr;
     bool initialised_ = false;
-    bool store_running_ = false;
     bool at_solution_ = false;
     bool exhausted_ = false;
     bool limit_hit_ = false;
@@ -247,7 +250,9 @@ private:
     std::vector<Record> records_;       // the learning trail (capacity never exceeded)
     std::vector<int> level_start_;      // records_ position where each level begins
     std::size_t propagated_ = 0;        // records_ the store has processed
-    Reason cause_;                      // the reason of the changes being made now
+    // The reason of the changes the search itself makes now (a decision, a nogood's
+    // assertion); root otherwise, when the running propagator is the reason.
+    Reason cause_;
 
     // Conflict analysis buffers (reused: nothing allocated per conflict once warm).
     std::vector<char> seen_;            // per trail position

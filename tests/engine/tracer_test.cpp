@@ -137,3 +137,47 @@ TEST_CASE("learning keeps the old values only for the tracer it forwards to", "[
     check_values_before(true);
 }
 #endif
+
+namespace {
+
+// Counts the propagator run events and the changes made inside a run (read from
+// Solver::running(), which a tracer that declines the run events still has).
+struct RunsTracer : Tracer {
+    bool wants_runs = true;
+    std::uint64_t starts = 0, ends = 0, changes = 0, changes_in_runs = 0;
+    bool wants_propagator_runs() const override { return wants_runs; }
+    void on_propagator_start(const Solver&, const Propagator&) override { ++starts; }
+    void on_propagator_end(const Solver&, const Propagator&, Status) override { ++ends; }
+    void on_domain_change(const Solver& s, IntVar, const DomainBefore&) override {
+        ++changes;
+        if (s.running() != nullptr) ++changes_in_runs;
+    }
+};
+
+void check_propagator_runs(bool learn) {
+    for (const bool wants : {true, false}) {
+        Solver s;
+        post_queens(s, 6);
+        RunsTracer tracer;
+        tracer.wants_runs = wants;
+        s.set_tracer(&tracer);
+        CHECK(count_queens(s, learn) == 4);
+        INFO("wants the runs: " << wants);
+        CHECK(tracer.starts == (wants ? s.propagations() : 0));
+        CHECK(tracer.ends == tracer.starts);
+        CHECK(tracer.changes_in_runs > 0);
+        CHECK(tracer.changes_in_runs < tracer.changes);  // the decisions' own changes are outside any run
+    }
+}
+
+}  // namespace
+
+TEST_CASE("a tracer that does not want the propagator runs is spared them", "[tracer]") { check_propagator_runs(false); }
+
+#if !defined(PRUNE_NO_LEARNING)
+// Learning finds the propagator behind each change from the solver, not from the run
+// events: it asks for them only for the tracer it forwards to.
+TEST_CASE("learning forwards the propagator runs only to a tracer that wants them", "[tracer][learning]") {
+    check_propagator_runs(true);
+}
+#endif

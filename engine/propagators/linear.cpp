@@ -1,6 +1,7 @@
 #include "linear.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 
 #include "../constraints.hpp"
@@ -128,55 +129,80 @@ Status LinearNotEqual::propagate(Solver& s) { return propagate_linear_not_equal(
 // ---------------------------------------------------------------- explanations
 
 namespace {
-// The smallest value of a * x on the domain before the inference.
-std::int64_t min_term_before(const Explanation& e, std::int64_t a, IntVar x) {
-    return a > 0 ? a * e.min_before(x) : a * e.max_before(x);
-}
+// The bound of x that gives a * x its smallest value before the inference.
+int least_bound_before(const Explanation& e, std::int64_t a, IntVar x) { return a > 0 ? e.min_before(x) : e.max_before(x); }
 
-// Adds the bound literal that keeps a * x at least its minimum before, weakened by
-// as much of `slack` as it can use (the literal is free at the initial bound).
-void add_term_bound(Explanation& e, std::int64_t a, IntVar x, std::int64_t& slack) {
+// Adds the bound literal that keeps a * x at least a * m (m: that bound before),
+// weakened by as much of `slack` as it can use (the literal is free at the initial
+// bound).
+void add_term_bound(Explanation& e, std::int64_t a, IntVar x, std::int64_t m, std::int64_t& slack) {
     if (a > 0) {
-        const std::int64_t m = e.min_before(x);
         const std::int64_t give = std::min(slack / a, m - e.initial_min(x));
         slack -= give * a;
         e.add_lower_bound(x, m - give);
     } else {
-        const std::int64_t m = e.max_before(x);
         const std::int64_t give = std::min(slack / -a, e.initial_max(x) - m);
         slack -= give * -a;
         e.add_upper_bound(x, m + give);
     }
 }
+
+// The bounds read in the first pass, kept for the second when the linear has at most
+// this many terms (a longer one reads them again): no allocation while explaining.
+constexpr std::size_t remembered_bounds = 64;
 }  // namespace
 
 // sign * sum <= bound removed v from x_j (a_j * v plus the others' minima exceeds
 // the bound) or failed (the minima exceed it): the others' bounds explain it.
 bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t sign,
                                std::int64_t bound, const Fact* removed) {
+    if (removed != nullptr && removed->is_equal()) return false;
+    std::array<int, remembered_bounds> before;
+    const bool remember = terms.size() <= remembered_bounds;
     std::int64_t sum = 0;
     const LinearTerm* target = nullptr;
-    for (const LinearTerm& t : terms) {
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        const LinearTerm& t = terms[i];
         if (removed != nullptr && t.var.index == removed->var) {
             target = &t;
             continue;
         }
-        sum += min_term_before(e, sign * t.coefficient, t.var);
+        const int m = least_bound_before(e, sign * t.coefficient, t.var);
+        if (remember) before[i] = m;
+        sum += sign * t.coefficient * m;
     }
     if (removed != nullptr) {
-        if (target == nullptr || removed->is_equal()) return false;
+        if (target == nullptr) return false;
         sum += sign * target->coefficient * removed->value;
     }
     if (sum <= bound) return false;
     std::int64_t slack = sum - bound - 1;
-    for (const LinearTerm& t : terms) {
-        if (&t != target) add_term_bound(e, sign * t.coefficient, t.var, slack);
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+        const LinearTerm& t = terms[i];
+        if (&t == target) continue;
+        const std::int64_t a = sign * t.coefficient;
+        add_term_bound(e, a, t.var, remember ? before[i] : least_bound_before(e, a, t.var), slack);
     }
     return true;
 }
 
+// sum = value is sum <= value and sum >= value; one of them made the inference. A
+// removed value of x_j in the upper half of its initial range is most likely the <=
+// side's (for a_j > 0; the >= side's for a_j < 0), so that side is tried first: for a
+// 0/1 variable the guess is always right, and a wrong one costs only the other try.
 bool explain_linear_equal(Explanation& e, const std::vector<LinearTerm>& terms, std::int64_t value, const Fact* removed) {
-    return explain_linear_less_equal(e, terms, 1, value, removed) || explain_linear_less_equal(e, terms, -1, -value, removed);
+    bool less_equal_first = true;
+    if (removed != nullptr) {
+        for (const LinearTerm& t : terms) {
+            if (t.var.index != removed->var) continue;
+            const bool upper_half = 2 * std::int64_t{removed->value} > std::int64_t{e.initial_min(t.var)} + e.initial_max(t.var);
+            less_equal_first = upper_half == (t.coefficient > 0);
+            break;
+        }
+    }
+    const std::int64_t first = less_equal_first ? 1 : -1;
+    return explain_linear_less_equal(e, terms, first, first * value, removed) ||
+           explain_linear_less_equal(e, terms, -first, -first * value, removed);
 }
 
 // sum != value removed the one value left to x_j, or failed: the others were fixed.

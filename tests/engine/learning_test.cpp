@@ -530,7 +530,7 @@ TEST_CASE("learning: minimisation's cached explanations are those computed afres
         wrong += learning->cached_explanations_wrong;
     };
     Random seeds(23);
-    for (int i = 0; i < 600; ++i) {
+    for (int i = 0; i < 6000; ++i) {
         Random r(seeds.next());
         const RandomModel m = random_model(r, 5);
         Solver s;
@@ -555,7 +555,9 @@ TEST_CASE("learning: minimisation's cached explanations are those computed afres
     }
     INFO(from_random_models << " uses in random models, " << used - from_random_models << " in queens");
     CHECK(wrong == 0);
-    CHECK(from_random_models > 0);  // (small models: few facts outlive a conflict)
+    // (Small models: few facts outlive a conflict. 6,000 of them give dozens of uses,
+    // not a handful, so that a new catalog entry, which changes every draw, keeps some.)
+    CHECK(from_random_models > 0);
     CHECK(used - from_random_models > 1000);
 }
 

@@ -631,16 +631,33 @@ std::vector<int> random_values(Random& r, int lo, int hi) {
 
 bool listed(const std::vector<int>& values, int v) { return std::find(values.begin(), values.end(), v) != values.end(); }
 
-// count_among: x0..x(n-2) the variables, the last one the count.
-ConstraintSpec among_spec() {
-    ConstraintSpec spec = make("count_among", 2, 6, Claim::domain, [](Random& r, int) {
-        const std::vector<int> values = random_values(r, -2, 4);
+// count_among: x0..x(n-2) the variables, the last one the count. With `repeated`
+// the variables are (x0, ..., x(n-2), x0): x0 counts twice, which Among does not see
+// (it is only sound then). With `itself` the count is the last variable too, as in
+// magic series (count(x, i, x[i])); sound only as well. With `far`, S also holds
+// 1000, a value no variable has: S's bitset spans 16 words, whose windows the
+// explanations read.
+ConstraintSpec among_spec(bool repeated, bool itself, bool far) {
+    std::string name = "count_among";
+    if (repeated) name += " with a repeated variable";
+    if (itself) name += " counting itself";
+    if (far) name += ", S with a far value";
+    const bool exact = !repeated && !itself;
+    ConstraintSpec spec = make(name, 2, exact ? 6 : 5, exact ? Claim::domain : Claim::soundness, [=](Random& r, int) {
+        std::vector<int> values = random_values(r, -2, 4);
+        if (far) values.push_back(1000);
+        auto scope = [=](const auto& x) {
+            auto y = x;
+            if (!itself) y.pop_back();
+            if (repeated) y.push_back(x[0]);
+            return y;
+        };
         auto holds = [=](const Assignment& x) {
             int n = 0;
-            for (std::size_t i = 0; i + 1 < x.size(); ++i) n += listed(values, x[i]) ? 1 : 0;
+            for (const int v : scope(x)) n += listed(values, v) ? 1 : 0;
             return n == x.back();
         };
-        return Constraint{holds, [=](Solver& s, const Vars& x) { count_among(s, except_last(x), values, x.back()); }, {}};
+        return Constraint{holds, [=](Solver& s, const Vars& x) { count_among(s, scope(x), values, x.back()); }, {}};
     });
     spec.min_value = -2;
     spec.max_value = 4;
@@ -794,7 +811,10 @@ ConstraintSpec regular_spec(bool repeated) {
 
 std::vector<ConstraintSpec> globals_a_specs() {
     std::vector<ConstraintSpec> specs;
-    specs.push_back(among_spec());
+    specs.push_back(among_spec(false, false, false));
+    specs.push_back(among_spec(true, false, false));
+    specs.push_back(among_spec(false, true, false));
+    specs.push_back(among_spec(false, false, true));
     specs.push_back(count_equal_spec());
     specs.push_back(global_cardinality_spec(false));
     specs.push_back(global_cardinality_spec(true));

@@ -22,13 +22,19 @@
 # Gecode library, which keeps alldifferent and table global); its column is the
 # answer, CPU seconds and nodes.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c] [-g]
+# With -r SEEDS (e.g. -r "0 1 2 3 4"), the --learn column runs once per seed (fzn-prune -r)
+# and shows the answer, how many seeds finished, and the median CPU-s (an unfinished run
+# counts as unbounded, so the median reads >limit when half or more did not finish):
+# one seed's run can be 10-60x another's, and comparisons on one seed mislead.
+#
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
 #   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
 #   -g  also Gecode 6.2 native (answer, CPU seconds, nodes), in a last column
+#   -r  the --learn runs once per seed of the list (answer, finished/runs, median CPU-s)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -41,7 +47,8 @@ pattern=""
 searches="model free"
 chuffed_column=0
 gecode_column=0
-while getopts "b:t:w:lB:m:s:cgh" opt; do
+seeds=""
+while getopts "b:t:w:lB:m:s:cgr:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -52,7 +59,8 @@ while getopts "b:t:w:lB:m:s:cgh" opt; do
         s) searches="$OPTARG" ;;
         c) chuffed_column=1 ;;
         g) gecode_column=1 ;;
-        *) sed -n '2,32p' "$0"; exit 2 ;;
+        r) seeds="$OPTARG" ;;
+        *) sed -n '2,37p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -121,6 +129,26 @@ run() {
     [ "$answer" = - ] && cpu=">$limit"
     echo "$answer ${cpu:-?} $(stat nodes) $(stat learnedNogoods) $(stat fallbackExplanations)"
 }
+# run_seeds FZN FLAGS...: fzn-prune once per seed (-r): "answer finished/runs median"
+run_seeds() {
+    local fzn=$1
+    shift
+    local answer=- finished=0 runs=0 cpus=() seed line median
+    for seed in $seeds; do
+        line=$(run "$fzn_prune" "$fzn" "$@" -r "$seed")
+        runs=$((runs + 1))
+        if [ "${line%% *}" != - ]; then
+            answer=${line%% *}
+            finished=$((finished + 1))
+            cpus+=("$(cut -d' ' -f2 <<<"$line")")
+        else
+            cpus+=(inf)
+        fi
+    done
+    median=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    [ "$median" = inf ] && median=">$limit"
+    echo "$answer $finished/$runs median $median"
+}
 # answer ANSWER_TEXT: OPT, UNSAT, SAT or -
 answer_of() {
     local answer=-
@@ -160,6 +188,7 @@ chuffed() {
     echo "$answer $cpu ${seconds:-?}"
 }
 header="--learn: answer s nodes learned fallback"
+[ -n "$seeds" ] && header="--learn, seeds $seeds: answer finished/runs median CPU-s"
 [ -n "$baseline" ] && header="$header | baseline --learn"
 [ $chuffed_column = 1 ] && header="$header | Chuffed WASM: answer CPU-s solveTime"
 [ $gecode_column = 1 ] && header="$header | Gecode: answer CPU-s nodes"
@@ -193,7 +222,11 @@ instances | while IFS='|' read -r name model data defines; do
         [ $search = free ] && flags=(-f)
         plain="(not run)"
         [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
-        learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
+        if [ -n "$seeds" ]; then
+            learned="$(run_seeds "$work/$name.fzn" "${flags[@]}" --learn)"
+        else
+            learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
+        fi
         [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
         if [ $gecode_column = 1 ]; then

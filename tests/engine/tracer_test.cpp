@@ -75,9 +75,9 @@ namespace {
 // Records, per domain change, whether the old values came with it and whether the
 // old bounds and size were right (the change removed values within them).
 struct BeforeTracer : Tracer {
-    bool wants_values = true;
+    bool wants = true;  // the old values
     std::uint64_t changes = 0, with_values = 0, wrong_bounds = 0;
-    bool wants_values_before() const override { return wants_values; }
+    bool wants_values_before() const override { return wants; }
     void on_domain_change(const Solver& s, IntVar x, const DomainBefore& before) override {
         ++changes;
         if (before.values != nullptr) ++with_values;
@@ -104,26 +104,30 @@ void post_queens(Solver& s, int n) {
         }
 }
 
-}  // namespace
-
-namespace {
-
-// 6-queens counted with a tracer that wants the old values or not: it gets them
-// exactly when it asks, and the old bounds always.
-void check_values_before(bool learn) {
+// 6-queens counted (with learning or not) by a tracer T whose one wish, T::wants, is
+// true or false; check(s, tracer, wants) then reads what the tracer got.
+template <class T, class Check>
+void count_queens_wanting(bool learn, Check check) {
     for (const bool wants : {true, false}) {
         Solver s;
         post_queens(s, 6);
-        BeforeTracer tracer;
-        tracer.wants_values = wants;
+        T tracer;
+        tracer.wants = wants;
         s.set_tracer(&tracer);
         CHECK(count_queens(s, learn) == 4);
-        INFO("wants the values: " << wants);
+        INFO("the tracer wants it: " << wants);
+        CHECK(s.tracer() == &tracer);  // given back when a learning search ended
+        check(s, tracer, wants);
+    }
+}
+
+// The old values exactly when asked for, and the old bounds always.
+void check_values_before(bool learn) {
+    count_queens_wanting<BeforeTracer>(learn, [](const Solver&, const BeforeTracer& tracer, bool wants) {
         CHECK(tracer.changes > 0);
         CHECK(tracer.wrong_bounds == 0);
         CHECK(tracer.with_values == (wants ? tracer.changes : 0));
-        CHECK(s.tracer() == &tracer);  // given back when a learning search ended
-    }
+    });
 }
 
 }  // namespace
@@ -143,9 +147,9 @@ namespace {
 // Counts the propagator run events and the changes made inside a run (read from
 // Solver::running(), which a tracer that declines the run events still has).
 struct RunsTracer : Tracer {
-    bool wants_runs = true;
+    bool wants = true;  // the run events
     std::uint64_t starts = 0, ends = 0, changes = 0, changes_in_runs = 0;
-    bool wants_propagator_runs() const override { return wants_runs; }
+    bool wants_propagator_runs() const override { return wants; }
     void on_propagator_start(const Solver&, const Propagator&) override { ++starts; }
     void on_propagator_end(const Solver&, const Propagator&, Status) override { ++ends; }
     void on_domain_change(const Solver& s, IntVar, const DomainBefore&) override {
@@ -154,20 +158,14 @@ struct RunsTracer : Tracer {
     }
 };
 
+// The run events exactly when asked for; the running propagator always.
 void check_propagator_runs(bool learn) {
-    for (const bool wants : {true, false}) {
-        Solver s;
-        post_queens(s, 6);
-        RunsTracer tracer;
-        tracer.wants_runs = wants;
-        s.set_tracer(&tracer);
-        CHECK(count_queens(s, learn) == 4);
-        INFO("wants the runs: " << wants);
+    count_queens_wanting<RunsTracer>(learn, [](const Solver& s, const RunsTracer& tracer, bool wants) {
         CHECK(tracer.starts == (wants ? s.propagations() : 0));
         CHECK(tracer.ends == tracer.starts);
         CHECK(tracer.changes_in_runs > 0);
         CHECK(tracer.changes_in_runs < tracer.changes);  // the decisions' own changes are outside any run
-    }
+    });
 }
 
 }  // namespace

@@ -635,8 +635,7 @@ bool listed(const std::vector<int>& values, int v) { return std::find(values.beg
 // the variables are (x0, ..., x(n-2), x0): x0 counts twice, which Among does not see
 // (it is only sound then). With `itself` the count is the last variable too, as in
 // magic series (count(x, i, x[i])); sound only as well. With `far`, S also holds
-// 1000, a value no variable has: S's bitset spans 16 words, whose windows the
-// explanations read.
+// 1000, a value no variable can take: S reaches far past every domain.
 ConstraintSpec among_spec(bool repeated, bool itself, bool far) {
     std::string name = "count_among";
     if (repeated) name += " with a repeated variable";

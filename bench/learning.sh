@@ -34,7 +34,7 @@
 #   -s  only the model's search or only free search (-f)
 #   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
 #   -g  also Gecode 6.2 native (answer, CPU seconds, nodes), in a last column
-#   -r  the --learn runs once per seed of the list (answer, finished/runs, median CPU-s)
+#   -r  the --learn runs (and -B's) once per seed of the list (answer, finished/runs, median CPU-s)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -131,11 +131,11 @@ run() {
 }
 # run_seeds FZN FLAGS...: fzn-prune once per seed (-r): "answer finished/runs median"
 run_seeds() {
-    local fzn=$1
-    shift
+    local binary=$1 fzn=$2
+    shift 2
     local answer=- finished=0 runs=0 cpus=() seed line median
     for seed in $seeds; do
-        line=$(run "$fzn_prune" "$fzn" "$@" -r "$seed")
+        line=$(run "$binary" "$fzn" "$@" -r "$seed")
         runs=$((runs + 1))
         if [ "${line%% *}" != - ]; then
             answer=${line%% *}
@@ -223,11 +223,12 @@ instances | while IFS='|' read -r name model data defines; do
         plain="(not run)"
         [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
         if [ -n "$seeds" ]; then
-            learned="$(run_seeds "$work/$name.fzn" "${flags[@]}" --learn)"
+            learned="$(run_seeds "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
+            [ -n "$baseline" ] && learned="$learned | $(run_seeds "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
         else
             learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
+            [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
         fi
-        [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
         [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
         if [ $gecode_column = 1 ]; then
             if [ -s "$work/$name.gecode.fzn" ]; then

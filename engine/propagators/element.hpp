@@ -47,11 +47,14 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "element(var)"; }
+    // Wakes for a change to array[i] only while i is a live index.
+    bool advise(Solver& s, int tag, Event e) override;
     // An index by array[i] and result sharing no value; a result value by each index
     // being absent or lacking it; array[i]'s by [index == i] and result's absence.
     bool explain(Explanation& e) const override;
 
 private:
+    static constexpr int index_tag = -1, result_tag = -2;  // array entries: their position
     std::vector<IntVar> array_;
     IntVar index_, result_;
 };

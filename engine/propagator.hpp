@@ -68,7 +68,8 @@ public:
     virtual const char* kind() const = 0;
     // Called, when advise_me() was asked for, for every event on a subscribed variable
     // (with the tag given at subscription) before the propagator is scheduled; return
-    // false to stay asleep. Incremental propagators record what changed here.
+    // false to stay asleep. Incremental propagators record what changed here; an
+    // advisor that only filters (Advice::filter) is not asked while already queued.
     virtual bool advise(Solver&, int /*tag*/, Event) { return true; }
     // Under learning (learning/explanation.hpp): explains a fact this propagator
     // inferred, or its failure, lazily when conflict analysis asks. False: no own
@@ -78,7 +79,11 @@ public:
     int id() const { return id_; }
     PropagatorCost cost() const { return cost_; }
     bool idempotent() const { return idempotent_; }
-    bool wants_advice() const { return wants_advice_; }
+    // What advise() does: nothing asked (none), decides only whether to wake, reading
+    // state without changing it (filter: skipped while queued, as the answer would not
+    // matter), or records what changed (record: called for every event).
+    enum class Advice : std::uint8_t { none, filter, record };
+    Advice advice() const { return advice_; }
     // Whether the propagator is exact once at most one variable of its scope is open:
     // at its fixpoint every value left in that variable's (bitset) domain satisfies
     // the constraint with the fixed ones. Counting uses it (Search::count: the
@@ -125,7 +130,7 @@ public:
     }
 
 protected:
-    void advise_me() { wants_advice_ = true; }
+    void advise_me(Advice kind = Advice::record) { advice_ = kind; }
     // Declares, in the constructor, the variables attach() will subscribe to, each
     // once and in this order: the scope is then this vector, not a copy built by the
     // subscriptions, and a propagator whose variables are its scope reads them with
@@ -143,7 +148,7 @@ private:
     friend class Solver;
     PropagatorCost cost_;
     bool idempotent_;
-    bool wants_advice_ = false;
+    Advice advice_ = Advice::none;
     bool exact_with_one_open_ = false;
     bool queued_ = false;
     bool scope_declared_ = false;

@@ -144,10 +144,10 @@ void Solver::wake(int x, Event e) {
         const Subscription& s = subs.list[i];
         assert(wakes(e, i < subs.domain_end ? Condition::domain : i < subs.bounds_end ? Condition::bounds : Condition::fixed));
         Propagator* p = s.propagator;
-        if (p->queued_ && !p->wants_advice_) continue;
+        if (p->queued_ && p->advice_ != Propagator::Advice::record) continue;
         if (p == running_ && p->idempotent_) continue;
         if (!p->active()) continue;
-        if (p->wants_advice_ && !p->advise(*this, s.tag, e)) continue;
+        if (p->advice_ != Propagator::Advice::none && !p->advise(*this, s.tag, e)) continue;
         schedule(p);
     }
 }

@@ -18,7 +18,7 @@ BoolOr::BoolOr(std::vector<BoolLiteral> literals, bool has_result, BoolLiteral r
     declare_exact_with_one_open();  // the last open literal is forced when it must be
     watch_[0] = TrailedInt(0);
     watch_[1] = TrailedInt(literals_.size() > 1 ? 1 : 0);
-    advise_me();
+    advise_me(Advice::filter);
 }
 
 void BoolOr::attach(Solver& s) {
@@ -69,7 +69,7 @@ Status BoolOr::propagate(Solver& s) {
 Parity::Parity(std::vector<BoolVar> xs, bool odd) : Propagator(PropagatorCost::linear), xs_(std::move(xs)), odd_(odd) {
     watch_[0] = TrailedInt(0);
     watch_[1] = TrailedInt(xs_.size() > 1 ? 1 : 0);
-    advise_me();
+    advise_me(Advice::filter);
 }
 
 void Parity::attach(Solver& s) {

@@ -68,7 +68,7 @@ Status ElementConstant::propagate(Solver& s) {
 
 ElementVariable::ElementVariable(std::vector<IntVar> array, IntVar index, IntVar result)
     : Propagator(PropagatorCost::linear, false), array_(std::move(array)), index_(index), result_(result) {
-    advise_me();
+    advise_me(Advice::filter);
 }
 
 namespace {

@@ -22,7 +22,7 @@ ReifiedMember::ReifiedMember(IntVar x, IntRanges set, BoolVar b, Reification mod
         watch_one_value_ = true;
         watched_value_ = set_[0].second + 1;
     }
-    if (watch_one_value_) advise_me();
+    if (watch_one_value_) advise_me(Advice::filter);
 }
 
 void ReifiedMember::attach(Solver& s) {

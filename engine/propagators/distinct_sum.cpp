@@ -117,6 +117,21 @@ bool DistinctSum::sweep_backward() const {
     return (kept_[0] & 1u) != 0;
 }
 
+// Whether a set of all n values adding up to the total is reachable: the forward
+// sweep alone (explanations ask only this).
+bool DistinctSum::completes() const {
+    sweep_forward();
+    const auto& sums = mask_sums();
+    const int n = static_cast<int>(vars_.size());
+    for (std::size_t w = 0; w < reached_.size(); ++w) {
+        for (std::uint64_t sets = reached_[w]; sets != 0; sets &= sets - 1) {
+            const std::uint32_t m = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(sets)));
+            if (std::popcount(m) == n && sums[m] == target_) return true;
+        }
+    }
+    return false;
+}
+
 Status DistinctSum::propagate(Solver& s) {
     const std::uint64_t window = (std::uint64_t{1} << values_) - 1;
     bool all_fixed = true;
@@ -154,23 +169,30 @@ bool DistinctSum::explain(Explanation& e) const {
         if (k < 0 || k >= values_) return true;  // outside the window: never a solution
         domains_[static_cast<std::size_t>(skip)] = std::uint32_t{1} << k;
     }
-    const auto solvable = [this] {
-        sweep_forward();
-        return sweep_backward();
-    };
-    if (solvable()) return false;  // not expected: the propagator saw no solution
-    const bool minimise = values_ <= minimise_values;
+    if (completes()) return false;  // not expected: the propagator saw no solution
     const std::uint32_t window = static_cast<std::uint32_t>((std::uint64_t{1} << values_) - 1);
+    if (values_ <= minimise_values) {
+        // A variable's removals together first (most variables of a run take no part
+        // in a conflict: one sweep each gives all of theirs back), then one at a time.
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            const std::uint32_t gone = window & ~domains_[i];
+            if (static_cast<int>(i) == skip || gone == 0) continue;
+            domains_[i] |= gone;
+            if (completes()) domains_[i] &= ~gone;  // needed, some of them at least
+        }
+        for (std::size_t i = 0; i < vars_.size(); ++i) {
+            if (static_cast<int>(i) == skip) continue;
+            for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
+                const std::uint32_t bit = gone & (~gone + 1);
+                domains_[i] |= bit;
+                if (completes()) domains_[i] &= ~bit;  // needed: stays removed
+            }
+        }
+    }
     for (std::size_t i = 0; i < vars_.size(); ++i) {
         if (static_cast<int>(i) == skip) continue;
         for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
-            const std::uint32_t bit = gone & (~gone + 1);
-            if (minimise) {
-                domains_[i] |= bit;
-                if (!solvable()) continue;  // not needed: stays given back
-                domains_[i] &= ~bit;
-            }
-            e.add_removed(vars_[i], static_cast<int>(base_ + std::countr_zero(bit)));
+            e.add_removed(vars_[i], static_cast<int>(base_ + std::countr_zero(gone)));
         }
     }
     return true;

@@ -42,9 +42,10 @@ public:
     const char* kind() const override { return "distinct_sum"; }
     // Learning: a removal of v from x (x = v has no solution) or a failure, explained
     // by the other variables' removals, minimised by deletion when the window has at
-    // most `minimise_values` values: each removal is given back in turn and kept out
-    // of the explanation when the sweeps still find no solution. O(F * S * d) for F
-    // removals, else O(n * R).
+    // most `minimise_values` values: each variable's removals, then each removal, are
+    // given back in turn and kept out of the explanation when the forward sweep still
+    // completes no set (a minimal explanation). O((n + F) * S * d) for F removals, of
+    // the variables that take part, else O(n * R).
     bool explain(Explanation& e) const override;
     static constexpr int minimise_values = 10;
 
@@ -53,6 +54,7 @@ private:
     // values of each variable (supports_); false when no set completes.
     void sweep_forward() const;
     bool sweep_backward() const;
+    bool completes() const;
 
     std::vector<IntVar> vars_;
     std::int64_t base_;   // bit k of a set or domain stands for the value base_ + k

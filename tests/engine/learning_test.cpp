@@ -787,6 +787,65 @@ TEST_CASE("learning: tables, distinct_sum and regular explain themselves (brute 
     check_own_explanations(specs, 250, {"table(compact)", "table(negative)", "distinct_sum", "regular"});
 }
 
+// distinct_sum minimises its explanations by deletion: without any one of its facts,
+// an explanation would admit an assignment of 1..6 that meets the constraint and
+// not the inferred fact (or, for a failure, meets the constraint).
+TEST_CASE("learning: distinct_sum's explanations are minimal (brute force)", "[learning][distinct_sum]") {
+    Random r(2026);
+    std::uint64_t checked = 0;
+    std::string failure;
+    for (int model = 0; model < 600 && failure.empty(); ++model) {
+        const int n = draw(r, 2, 4);
+        const int total = draw(r, n * (n + 1) / 2, n * (13 - n) / 2);  // n distinct values of 1..6 reach it
+        Solver s;
+        const std::vector<IntVar> x = s.new_int_vars(n, 1, 6);
+        for (int k = draw(r, 0, 3); k > 0; --k) (void)s.remove(x[r.below(x.size())], draw(r, 1, 6));
+        if (!distinct_sum(s, x, total)) continue;
+        // Offsets between two of the variables make conflicts to explain.
+        for (int k = draw(r, 1, 2); k > 0; --k) {
+            const std::size_t i = r.below(x.size()), j = (i + 1 + r.below(x.size() - 1)) % x.size();
+            if (r.below(2) == 0) (void)not_equal_offset(s, x[i], x[j], draw(r, -2, 2));
+            else (void)less_equal_offset(s, x[i], x[j], draw(r, -2, 1));
+        }
+        if (s.root_failed()) continue;
+        std::vector<Assignment> meeting;  // the assignments of 1..6 that meet distinct_sum
+        int assignments = 1;
+        for (int k = 0; k < n; ++k) assignments *= 6;
+        for (int code = 0; code < assignments; ++code) {
+            Assignment a;
+            for (int k = 0, c = code; k < n; ++k, c /= 6) a.push_back(1 + c % 6);
+            const std::set<int> values(a.begin(), a.end());
+            int sum = 0;
+            for (int v : a) sum += v;
+            if (static_cast<int>(values.size()) == n && sum == total) meeting.push_back(a);
+        }
+        SearchOptions o;
+        o.learn = true;
+        o.value = static_cast<ValueSelection>(r.below(6));
+        Search search(s, o);
+        REQUIRE(search.learning() != nullptr);
+        search.learning()->on_explanation = [&](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
+            if (std::string(p->kind()) != "distinct_sum" || !failure.empty()) return;
+            ++checked;
+            for (std::size_t g = 0; g < because.size(); ++g) {
+                const bool needed = std::any_of(meeting.begin(), meeting.end(), [&](const Assignment& a) {
+                    for (std::size_t f = 0; f < because.size(); ++f) {
+                        if (f != g && !satisfies(a, because[f])) return false;
+                    }
+                    return inferred.var < 0 || !satisfies(a, inferred);
+                });
+                if (!needed) failure = "explanation" + show(because) + " of" + (inferred.var < 0 ? std::string(" a failure") : show({inferred})) +
+                                       " holds without" + show({because[g]});
+            }
+        };
+        while (search.next() == SearchStatus::solution) {
+        }
+    }
+    INFO(failure);
+    CHECK(failure.empty());
+    CHECK(checked > 200);
+}
+
 TEST_CASE("learning: times, div, mod and pow explain their removals and failures (brute force, per constraint)", "[learning]") {
     // The constraint-level check (each explanation against the constraint's own
     // solutions), on the ternary specs of every width, the squares and the aliased

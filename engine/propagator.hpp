@@ -83,7 +83,6 @@ public:
     // state without changing it (filter: skipped while queued, as the answer would not
     // matter), or records what changed (record: called for every event).
     enum class Advice : std::uint8_t { none, filter, record };
-    Advice advice() const { return advice_; }
     // Whether the propagator is exact once at most one variable of its scope is open:
     // at its fixpoint every value left in that variable's (bitset) domain satisfies
     // the constraint with the fixed ones. Counting uses it (Search::count: the

@@ -87,15 +87,15 @@ std::uint64_t supported_values(const Solver& s, const std::vector<IntVar>& array
 }  // namespace
 
 void ElementVariable::attach(Solver& s) {
-    s.subscribe(this, index_, Condition::domain, index_tag);
-    s.subscribe(this, result_, Condition::domain, result_tag);
+    s.subscribe(this, index_, Condition::domain, not_an_entry);
+    s.subscribe(this, result_, Condition::domain, not_an_entry);
     for (std::size_t i = 0; i < array_.size(); ++i) s.subscribe(this, array_[i], Condition::domain, static_cast<int>(i));
 }
 
 // A run reads array[i] only while i is a live index, so a change to an entry the
 // index has lost cannot give it anything to do.
 bool ElementVariable::advise(Solver& s, int tag, Event) {
-    return tag < 0 || s.contains(index_, tag);
+    return tag == not_an_entry || s.contains(index_, tag);
 }
 
 // One pass over the live indices, 64 at a time: an index goes when its variable and

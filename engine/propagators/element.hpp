@@ -54,7 +54,7 @@ public:
     bool explain(Explanation& e) const override;
 
 private:
-    static constexpr int index_tag = -1, result_tag = -2;  // array entries: their position
+    static constexpr int not_an_entry = -1;  // the tag of index and result; array entries': their position
     std::vector<IntVar> array_;
     IntVar index_, result_;
 };

@@ -51,6 +51,7 @@ struct BuiltModel {
     int bool_variables = 0;
     int constraints = 0;
     int distinct_sums = 0;  // all_different + int_lin_eq pairs posted as one distinct_sum
+    int half_reified = 0;   // *_reif constraints posted as *_imp (builder_half_reification.cpp)
 };
 
 struct BuildResult {

@@ -290,6 +290,10 @@ void Builder::arguments(const Constraint& c, std::size_t n) {
 
 void Builder::constrain(const Constraint& c) {
     const Builtin* builtin = find_builtin(c.name);
+    if (const Builtin* half = half_form(c)) {
+        builtin = half;
+        ++out_.half_reified;
+    }
     if (builtin == nullptr) {
         if (c.name.rfind("float_", 0) == 0 || c.name.find("_float_") != std::string::npos) {
             throw BuildError{c.where, "float constraints are not supported by prune ('" + c.name + "')"};
@@ -470,8 +474,10 @@ void Builder::bool_clause_reif(const Constraint& c, const Builtin&) {
 }
 
 // r -> c for the Boolean builtins, as clauses.
-void Builder::bool_imp(const Constraint& c, const Builtin&) {
-    const std::string& n = c.name;
+void Builder::bool_imp(const Constraint& c, const Builtin& builtin) {
+    // The builtin's name, not the constraint's: a *_reif constraint found half
+    // (builder_half_reification.cpp) comes here under its *_imp builtin.
+    const std::string_view n = builtin.name;
     if (n == "bool_clause_imp") {
         std::vector<BoolVar> neg = bools(c.arguments[1], c.where);
         neg.push_back(bvar(c.arguments[2]));

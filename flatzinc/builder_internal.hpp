@@ -78,6 +78,8 @@ public:
     void solve(const SolveItem& item);
     // builder_distinct_sum.cpp: after the declarations, before the constraints.
     void find_distinct_sums(const std::vector<Constraint>& constraints);
+    // builder_half_reification.cpp: after the declarations, before the constraints.
+    void find_half_reifications(const Model& model);
 
 private:
     Solver& s() { return *out_.solver; }
@@ -178,6 +180,10 @@ private:
     // and posted as one distinct_sum by post_merged (true when c was one of them).
     bool post_merged(const Constraint& c);
     std::vector<int> distinct_var_set(const std::vector<Value>& values);
+    // The `*_reif` constraints whose control Boolean only a clause's positive literal
+    // reads are posted as their `*_imp` form (builder_half_reification.cpp).
+    void variables_of(const Expr& e, std::vector<int>& out);
+    const Builtin* half_form(const Constraint& c) const;
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);
@@ -195,6 +201,7 @@ private:
     std::unordered_set<std::string> warned_;
     std::unordered_set<const Constraint*> merged_all_differents_;
     std::unordered_map<const Constraint*, std::int64_t> distinct_sum_totals_;  // int_lin_eq -> total
+    std::unordered_set<const Constraint*> half_reified_;
 };
 
 }  // namespace prune::flatzinc::detail

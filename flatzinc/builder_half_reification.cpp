@@ -85,7 +85,7 @@ void Builder::find_half_reifications(const Model& model) {
                 continue;
             }
             const Builtin* imp = implication_form(&Builder::find_builtin, c.name);
-            const bool could_be_half = imp != nullptr && (imp->arity == 0 || imp->arity == c.arguments.size()) &&
+            const bool could_be_half = imp != nullptr && !c.arguments.empty() && (imp->arity == 0 || imp->arity == c.arguments.size()) &&
                                        c.arguments.back().kind == Expr::Kind::identifier;
             for (std::size_t i = 0; i < c.arguments.size(); ++i) {
                 const bool control = could_be_half && i + 1 == c.arguments.size();

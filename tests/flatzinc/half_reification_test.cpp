@@ -54,6 +54,20 @@ TEST_CASE("FlatZinc: a reification read only by clauses' positive literals is po
                           "constraint array_bool_or([b], r);\nsolve satisfy;\n") == 0);
 }
 
+TEST_CASE("FlatZinc: a malformed reification is an error at its line, not a crash of the half-reification pass", "[flatzinc][half-reification]") {
+    for (const std::string constraint : {"int_le_reif()", "int_le_reif(1)", "bool_eq_reif(p, q, [p])", "bool_clause([p])"}) {
+        const std::string text = "var bool: p;\nvar bool: q;\nconstraint " + constraint + ";\nsolve satisfy;\n";
+        prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, "bad.fzn");
+        REQUIRE(p.ok);
+        prune::flatzinc::BuiltModel m;
+        std::ostringstream warnings;
+        const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, "bad.fzn", m, warnings);
+        INFO(constraint);
+        REQUIRE_FALSE(b.ok);
+        CHECK(b.error.rfind("bad.fzn:3:", 0) == 0);
+    }
+}
+
 namespace {
 
 // A random model: four variables over 1..3 and two Booleans (all shown), clauses

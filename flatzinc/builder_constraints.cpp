@@ -290,8 +290,8 @@ void Builder::arguments(const Constraint& c, std::size_t n) {
 
 void Builder::constrain(const Constraint& c) {
     const Builtin* builtin = find_builtin(c.name);
-    if (const Builtin* half = half_form(c)) {
-        builtin = half;
+    if (const auto half = half_forms_.find(&c); half != half_forms_.end()) {
+        builtin = half->second;
         ++out_.half_reified;
     }
     if (builtin == nullptr) {

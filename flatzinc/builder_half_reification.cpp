@@ -22,17 +22,13 @@
 #include "builder_internal.hpp"
 
 namespace prune::flatzinc::detail {
-namespace {
 
 // The `*_imp` builtin of a `*_reif` constraint, or nullptr.
-const Builtin* implication_form(const Builtin* (*find)(std::string_view), const std::string& name) {
+const Builtin* Builder::implication_form(const std::string& name) {
     constexpr std::string_view suffix = "_reif";
-    if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) return nullptr;
-    const std::string imp = name.substr(0, name.size() - suffix.size()) + "_imp";
-    return find(imp);
+    if (!name.ends_with(suffix)) return nullptr;
+    return find_builtin(name.substr(0, name.size() - suffix.size()) + "_imp");
 }
-
-}  // namespace
 
 // The variables an argument mentions (a scalar, an array literal or a named array);
 // nothing for parameters, sets and what is not a variable.
@@ -68,7 +64,7 @@ void Builder::find_half_reifications(const Model& model) {
     // anywhere else than as a positive clause literal.
     const std::size_t n = static_cast<std::size_t>(s().variable_count());
     std::vector<int> controls(n, 0), other(n, 0);
-    std::unordered_map<int, const Constraint*> control_of;
+    std::unordered_map<int, const Constraint*> control_of;  // a control Boolean's last reification
     std::vector<int> mentioned;
     const auto count = [&](const Expr& e, std::vector<int>& counter) {
         mentioned.clear();
@@ -84,7 +80,7 @@ void Builder::find_half_reifications(const Model& model) {
                 if (c.name == "bool_clause") count(c.arguments[1], other);  // the negated literals
                 continue;
             }
-            const Builtin* imp = implication_form(&Builder::find_builtin, c.name);
+            const Builtin* imp = implication_form(c.name);
             const bool could_be_half = imp != nullptr && !c.arguments.empty() && (imp->arity == 0 || imp->arity == c.arguments.size()) &&
                                        c.arguments.back().kind == Expr::Kind::identifier;
             for (std::size_t i = 0; i < c.arguments.size(); ++i) {
@@ -105,14 +101,10 @@ void Builder::find_half_reifications(const Model& model) {
     }
     for (const auto& [x, c] : control_of) {
         const std::size_t i = static_cast<std::size_t>(x);
-        if (controls[i] == 1 && other[i] == 0 && s().min(IntVar{x}) >= 0 && s().max(IntVar{x}) <= 1) half_reified_.insert(c);
+        if (controls[i] == 1 && other[i] == 0 && s().min(IntVar{x}) >= 0 && s().max(IntVar{x}) <= 1) {
+            half_forms_.emplace(c, implication_form(c->name));
+        }
     }
-}
-
-// The `*_imp` builtin to post c with, when c was found half-reifiable, else nullptr.
-const Builtin* Builder::half_form(const Constraint& c) const {
-    if (!half_reified_.contains(&c)) return nullptr;
-    return implication_form(&Builder::find_builtin, c.name);
 }
 
 }  // namespace prune::flatzinc::detail

@@ -182,8 +182,8 @@ private:
     std::vector<int> distinct_var_set(const std::vector<Value>& values);
     // The `*_reif` constraints whose control Boolean only a clause's positive literal
     // reads are posted as their `*_imp` form (builder_half_reification.cpp).
+    static const Builtin* implication_form(const std::string& name);
     void variables_of(const Expr& e, std::vector<int>& out);
-    const Builtin* half_form(const Constraint& c) const;
 
     // ---- search (builder_search.cpp) ----
     void search_annotation(const Expr& a, std::vector<const Expr*>& pending);
@@ -201,7 +201,7 @@ private:
     std::unordered_set<std::string> warned_;
     std::unordered_set<const Constraint*> merged_all_differents_;
     std::unordered_map<const Constraint*, std::int64_t> distinct_sum_totals_;  // int_lin_eq -> total
-    std::unordered_set<const Constraint*> half_reified_;
+    std::unordered_map<const Constraint*, const Builtin*> half_forms_;  // a *_reif -> its *_imp
 };
 
 }  // namespace prune::flatzinc::detail

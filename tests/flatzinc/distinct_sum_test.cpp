@@ -1,13 +1,11 @@
 // The FlatZinc builder posts an all_different and an int_lin_eq with unit coefficients
 // over the same variables (a Kakuro run, a Killer cage as MiniZinc flattens them) as
 // one distinct_sum, and the answers do not change.
-#include <sstream>
 #include <string>
 
 #include "catch.hpp"
 #include "engine/prune.hpp"
-#include "flatzinc/builder.hpp"
-#include "flatzinc/parser.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -18,11 +16,8 @@ struct Built {
 };
 
 Built build_and_count(const std::string& text) {
-    prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, "runs.fzn");
-    REQUIRE(p.ok);
     prune::flatzinc::BuiltModel m;
-    std::ostringstream warnings;
-    REQUIRE(prune::flatzinc::build(p.model, "runs.fzn", m, warnings).ok);
+    REQUIRE(prune::test::fzn::build_text(text, "runs.fzn", m).empty());
     Built b;
     b.distinct_sums = m.distinct_sums;
     for (int i = 0; i < m.solver->propagator_count(); ++i) {

@@ -11,18 +11,13 @@
 
 #include "catch.hpp"
 #include "engine/prune.hpp"
-#include "flatzinc/builder.hpp"
-#include "flatzinc/parser.hpp"
 #include "support.hpp"
 
 namespace {
 
 int half_reified_in(const std::string& text) {
-    prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, "half.fzn");
-    REQUIRE(p.ok);
     prune::flatzinc::BuiltModel m;
-    std::ostringstream warnings;
-    REQUIRE(prune::flatzinc::build(p.model, "half.fzn", m, warnings).ok);
+    REQUIRE(prune::test::fzn::build_text(text, "half.fzn", m).empty());
     return m.half_reified;
 }
 
@@ -57,14 +52,11 @@ TEST_CASE("FlatZinc: a reification read only by clauses' positive literals is po
 TEST_CASE("FlatZinc: a malformed reification is an error at its line, not a crash of the half-reification pass", "[flatzinc][half-reification]") {
     for (const std::string constraint : {"int_le_reif()", "int_le_reif(1)", "bool_eq_reif(p, q, [p])", "bool_clause([p])"}) {
         const std::string text = "var bool: p;\nvar bool: q;\nconstraint " + constraint + ";\nsolve satisfy;\n";
-        prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, "bad.fzn");
-        REQUIRE(p.ok);
         prune::flatzinc::BuiltModel m;
-        std::ostringstream warnings;
-        const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, "bad.fzn", m, warnings);
+        const std::string error = prune::test::fzn::build_text(text, "bad.fzn", m);
         INFO(constraint);
-        REQUIRE_FALSE(b.ok);
-        CHECK(b.error.rfind("bad.fzn:3:", 0) == 0);
+        REQUIRE_FALSE(error.empty());
+        CHECK(error.rfind("bad.fzn:3:", 0) == 0);
     }
 }
 

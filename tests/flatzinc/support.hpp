@@ -12,7 +12,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "flatzinc/builder.hpp"
 #include "flatzinc/flatzinc.hpp"
+#include "flatzinc/parser.hpp"
 #include "support/skip.hpp"
 #include "support/test_text.hpp"
 
@@ -34,6 +36,16 @@ inline Output run(const std::vector<std::string>& args) {
     r.out = out.str();
     r.err = err.str();
     return r;
+}
+
+// Parses and builds FlatZinc text (named `file` in messages) into m: the parse or
+// build error, empty when both succeed.
+inline std::string build_text(const std::string& text, const std::string& file, prune::flatzinc::BuiltModel& m) {
+    prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, file);
+    if (!p.ok) return p.error;
+    std::ostringstream warnings;
+    const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, file, m, warnings);
+    return b.ok ? std::string{} : b.error;
 }
 
 inline std::vector<std::string> lines(const std::string& text) { return ::prune::test::lines_of(text); }

@@ -99,17 +99,15 @@ bool ElementVariable::advise(Solver& s, int tag, Event) {
 }
 
 // One pass over the live indices, 64 at a time: an index goes when its variable and
-// result share no value; the others give result its bounds and, when result's values
-// fit in one word, its supported values (their words OR-ed).
+// result share no value; the others give result its bounds, then result's values are
+// checked for support 64 at a time (propagate_one_word when they fit in one word).
 Status ElementVariable::propagate(Solver& s) {
     // Updates only where they change something: a traced update (learning) costs a
     // copy of the domain even when nothing changes.
     if (s.min(index_) < 0) PRUNE_TRY(s.set_min(index_, 0));
     if (s.max(index_) >= static_cast<std::int64_t>(array_.size())) PRUNE_TRY(s.set_max(index_, static_cast<std::int64_t>(array_.size()) - 1));
-    const std::int64_t result_base = s.min(result_);
-    const bool one_word = s.max(result_) - result_base < 64;
+    if (s.is_bitset(result_) && s.max(result_) - s.min(result_) < 64) return propagate_one_word(s, s.min(result_));
     std::int64_t lo = INT64_MAX, hi = INT64_MIN;
-    std::uint64_t held = 0;
     for (std::int64_t base = s.min(index_); base <= s.max(index_); base += 64) {
         std::uint64_t dead = 0;
         for (std::uint64_t live = s.window_bits(index_, base); live != 0; live &= live - 1) {
@@ -121,7 +119,6 @@ Status ElementVariable::propagate(Solver& s) {
             }
             lo = std::min<std::int64_t>(lo, s.min(x));
             hi = std::max<std::int64_t>(hi, s.max(x));
-            if (one_word) held |= s.window_bits(x, result_base);
         }
         if (dead != 0) PRUNE_TRY(s.remove_values(index_, base, dead));
     }
@@ -135,15 +132,38 @@ Status ElementVariable::propagate(Solver& s) {
     if (lo > s.min(result_)) PRUNE_TRY(s.set_min(result_, lo));
     if (hi < s.max(result_)) PRUNE_TRY(s.set_max(result_, hi));
     if (!s.is_bitset(result_)) return Status::ok;
-    if (one_word) {
-        const std::uint64_t lost = s.window_bits(result_, result_base) & ~held;
-        if (lost != 0) PRUNE_TRY(s.remove_values(result_, result_base, lost));
-        return Status::ok;
-    }
     for (std::int64_t base = s.min(result_); base <= s.max(result_); base += 64) {
         const std::uint64_t lost = s.window_bits(result_, base) & ~supported_values(s, array_, index_, base);
         if (lost != 0) PRUNE_TRY(s.remove_values(result_, base, lost));
     }
+    return Status::ok;
+}
+
+// The same when result's values fit in one word (the common case: every run of a
+// model with small domains): one read of each live entry's word gives both whether
+// it shares a value with result and the values it supports, which are then exactly
+// result's supported values (its bounds among them).
+Status ElementVariable::propagate_one_word(Solver& s, std::int64_t result_base) {
+    const std::uint64_t result_bits = s.window_bits(result_, result_base);
+    std::uint64_t held = 0;
+    for (std::int64_t base = s.min(index_); base <= s.max(index_); base += 64) {
+        std::uint64_t dead = 0;
+        for (std::uint64_t live = s.window_bits(index_, base); live != 0; live &= live - 1) {
+            const int bit = std::countr_zero(live);
+            const std::uint64_t common = s.window_bits(array_[static_cast<std::size_t>(base + bit)], result_base) & result_bits;
+            if (common == 0) dead |= std::uint64_t{1} << bit;
+            held |= common;
+        }
+        if (dead != 0) PRUNE_TRY(s.remove_values(index_, base, dead));
+    }
+    if (s.fixed(index_)) {
+        const IntVar chosen = array_[s.value(index_)];
+        PRUNE_TRY(s.intersect_with_offset(result_, chosen, 0));
+        PRUNE_TRY(s.intersect_with_offset(chosen, result_, 0));
+        return s.fixed(result_) ? Status::entailed : Status::ok;
+    }
+    const std::uint64_t lost = result_bits & ~held;
+    if (lost != 0) PRUNE_TRY(s.remove_values(result_, result_base, lost));
     return Status::ok;
 }
 

@@ -54,6 +54,7 @@ public:
     bool explain(Explanation& e) const override;
 
 private:
+    Status propagate_one_word(Solver& s, std::int64_t result_base);
     static constexpr int not_an_entry = -1;  // the tag of index and result; array entries': their position
     std::vector<IntVar> array_;
     IntVar index_, result_;

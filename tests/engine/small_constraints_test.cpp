@@ -67,7 +67,10 @@ TEST_CASE("element over variables is sound and finds every solution", "[element]
 
 // The catalog draws values in [-1, 3]; here the index has 70 entries and the values
 // span [-100, 100], so the word-parallel propagation meets several words, offsets that
-// differ between variables and (70 entries) an index over two words. The expected
+// differ between variables and (70 entries) an index over two words. Every third
+// trial draws result and the entries from a window of 61 values, so that result's
+// values fit in one word (the propagator's one-word path) while the entries' words
+// start elsewhere. The expected
 // domains are the fixpoint of the definition: an index survives iff its variable and
 // result share a value, a result value iff a surviving index's variable holds it, and
 // once the index is fixed, result and that variable keep their common values.
@@ -79,16 +82,18 @@ TEST_CASE("element over variables is domain consistent on index and result over 
         while (static_cast<int>(values.size()) < count) values.insert(pick(random));
         return std::vector<int>(values.begin(), values.end());
     };
-    int fixed_index_cases = 0, failures = 0;
-    for (int trial = 0; trial < 400; ++trial) {
+    int fixed_index_cases = 0, failures = 0, one_word_cases = 0;
+    for (int trial = 0; trial < 600; ++trial) {
         const int n = trial % 2 == 0 ? 70 : 6;
+        const bool one_word = trial % 3 == 2;
+        const int window = std::uniform_int_distribution<int>(-60, 60)(random);
         std::vector<std::set<int>> a(static_cast<std::size_t>(n));
         for (auto& d : a) {
-            const int centre = std::uniform_int_distribution<int>(-90, 90)(random);
+            const int centre = std::uniform_int_distribution<int>(one_word ? window - 25 : -90, one_word ? window + 25 : 90)(random);
             for (int v : draw(centre - 10, centre + 10, 1 + trial % 3)) d.insert(v);
         }
         const std::vector<int> index_values = draw(-2, n + 1, 1 + trial % (n / 2 + 1));
-        const std::vector<int> result_values = draw(-100, 100, 5 + trial % 40);
+        const std::vector<int> result_values = one_word ? draw(window - 30, window + 30, 5 + trial % 40) : draw(-100, 100, 5 + trial % 40);
         Solver s;
         std::vector<IntVar> array;
         for (const auto& d : a) array.push_back(s.new_int_var(std::vector<int>(d.begin(), d.end())));
@@ -148,6 +153,7 @@ TEST_CASE("element over variables is domain consistent on index and result over 
         };
         REQUIRE(domain(index) == idx);
         REQUIRE(domain(result) == res);
+        if (one_word) ++one_word_cases;
         if (idx.size() == 1) {
             ++fixed_index_cases;
             REQUIRE(domain(array[static_cast<std::size_t>(*idx.begin())]) == res);
@@ -156,4 +162,5 @@ TEST_CASE("element over variables is domain consistent on index and result over 
     // Every branch of the definition was met.
     REQUIRE(fixed_index_cases > 10);
     REQUIRE(failures > 10);
+    REQUIRE(one_word_cases > 50);
 }

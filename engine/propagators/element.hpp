@@ -49,8 +49,9 @@ public:
     const char* kind() const override { return "element(var)"; }
     // Wakes for a change to array[i] only while i is a live index.
     bool advise(Solver& s, int tag, Event e) override;
-    // An index by array[i] and result sharing no value; a result value by each index
-    // being absent or lacking it; array[i]'s by [index == i] and result's absence.
+    // An index by array[i] and result sharing no value (their bounds, and a removal
+    // per value between); a result value by each index being absent or lacking it;
+    // array[i]'s by [index == i] and result's absence.
     bool explain(Explanation& e) const override;
 
 private:

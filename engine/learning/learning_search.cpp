@@ -1113,10 +1113,11 @@ void LearningSearch::explain_cached(int position, std::vector<Fact>& out) {
 
 int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd) {
     const int c = static_cast<int>(nogoods_.size());
-    nogoods_.push_back(Nogood{static_cast<std::uint32_t>(nogood_facts_.size()), static_cast<std::uint32_t>(facts.size()), lbd,
-                              learned, false, nogood_step_});
+    nogood_facts_.push_back(header_of(c, facts.size()));
+    const auto begin = static_cast<std::uint32_t>(nogood_facts_.size());
+    nogoods_.push_back(Nogood{begin, static_cast<std::uint32_t>(facts.size()), lbd, learned, false, nogood_step_});
     nogood_facts_.insert(nogood_facts_.end(), facts.begin(), facts.end());
-    if (facts.size() >= 2) watch_first_two(c, facts.data());
+    if (facts.size() >= 2) watch_first_two(begin);
     if (learned) {
         ++learned_live_;
         nogood_step_ += 1;
@@ -1125,10 +1126,12 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
     return c;
 }
 
-// Nogood c watches its first two facts, each the other's blocker.
-void LearningSearch::watch_first_two(int c, const Fact* facts) {
-    watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{c, facts[1]});
-    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
+// The nogood whose facts start at `begin` watches its first two, each the other's
+// blocker.
+void LearningSearch::watch_first_two(std::uint32_t begin) {
+    const Fact* facts = &nogood_facts_[begin];
+    watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{begin, facts[1]});
+    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{begin, facts[0]});
 }
 
 // Makes f false, the nogood `c` being the reason.
@@ -1189,26 +1192,27 @@ bool LearningSearch::visit_watches(const Fact& f) {
             list[keep++] = w;
             continue;
         }
-        const int c = w.nogood;
-        const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
-        if (n.deleted) continue;
-        Fact* facts = &nogood_facts_[n.begin];
+        Fact* facts = &nogood_facts_[w.begin];
+        const Fact header = facts[-1];
+        if (header.var < 0) continue;  // deleted
+        const int c = header.value;
+        const auto size = static_cast<std::uint32_t>(header.var);
         if (facts[0] == f) std::swap(facts[0], facts[1]);
         if (fact_false(facts[0])) {
-            list[keep++] = Watch{c, facts[0]};
+            list[keep++] = Watch{w.begin, facts[0]};
             continue;
         }
         bool moved = false;
-        for (std::uint32_t k = 2; k < n.size; ++k) {
+        for (std::uint32_t k = 2; k < size; ++k) {
             if (!fact_true(facts[k])) {
                 std::swap(facts[1], facts[k]);
-                watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{c, facts[0]});
+                watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{w.begin, facts[0]});
                 moved = true;
                 break;
             }
         }
         if (moved) continue;
-        list[keep++] = Watch{c, facts[0]};
+        list[keep++] = Watch{w.begin, facts[0]};
         if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
             for (++i; i < list.size(); ++i) list[keep++] = list[i];
             list.resize(keep);
@@ -1263,8 +1267,9 @@ void LearningSearch::reduce_store() {
     for (std::size_t i = 0; i < candidates.size() / 2; ++i) {
         Nogood& n = nogoods_[static_cast<std::size_t>(candidates[i])];
         n.deleted = true;
+        nogood_facts_[n.begin - 1].var = -1;  // (the header: visit_watches drops its watches)
         --learned_live_;
-        deleted_facts_ += n.size;
+        deleted_facts_ += n.size + 1;
         ++statistics_.deleted;
     }
     max_learned_ += max_learned_ / 10;
@@ -1280,12 +1285,15 @@ void LearningSearch::compact_store() {
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
         if (n.deleted) continue;
+        facts.push_back(header_of(static_cast<int>(c), n.size));
         const std::uint32_t begin = static_cast<std::uint32_t>(facts.size());
         facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
         n.begin = begin;
-        if (n.size >= 2) watch_first_two(static_cast<int>(c), &facts[begin]);
     }
     nogood_facts_.swap(facts);
+    for (const Nogood& n : nogoods_) {
+        if (!n.deleted && n.size >= 2) watch_first_two(n.begin);
+    }
     deleted_facts_ = 0;
 }
 

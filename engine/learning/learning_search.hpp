@@ -216,7 +216,11 @@ private:
     // The store.
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
-    void watch_first_two(int c, const Fact* facts);
+    void watch_first_two(std::uint32_t begin);
+    // The fact before a nogood's facts in nogood_facts_: its size (as var; -1 once
+    // deleted) and its index (as value), read by visit_watches from the same cache
+    // line as the watched facts rather than from nogoods_.
+    static Fact header_of(int nogood, std::size_t size) { return Fact{static_cast<int>(size), nogood, FactKind::not_equal}; }
     bool visit_watches(const Fact& f);
     bool locked(int nogood) const;
     void reduce_store();
@@ -306,7 +310,7 @@ private:
     // false no later than the fact became true, so a backjump that makes the blocker
     // undefined undoes the fact too.
     struct Watch {
-        int nogood;
+        std::uint32_t begin;  // where the nogood's facts start in nogood_facts_ (after its header)
         Fact blocker;
     };
     std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact

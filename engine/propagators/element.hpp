@@ -56,6 +56,7 @@ public:
 
 private:
     Status propagate_one_word(Solver& s, std::int64_t result_base);
+    Status keep_chosen_equal(Solver& s);
     static constexpr int not_an_entry = -1;  // the tag of index and result; array entries': their position
     std::vector<IntVar> array_;
     IntVar index_, result_;

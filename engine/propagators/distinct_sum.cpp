@@ -59,6 +59,8 @@ DistinctSum::DistinctSum(const Solver& s, std::vector<IntVar> vars, std::int64_t
     kept_.assign(words, 0);
     domains_.assign(vars_.size(), 0);
     supports_.assign(vars_.size(), 0);
+    rest_low_.assign(vars_.size() + 1, 0);
+    rest_high_.assign(vars_.size() + 1, 0);
     (void)mask_sums();  // made now, not in the first propagate()
 }
 
@@ -66,11 +68,33 @@ void DistinctSum::attach(Solver& s) {
     for (IntVar x : vars_) s.subscribe(this, x, Condition::domain);
 }
 
-void DistinctSum::sweep_forward() const {
+// rest_low_[j] and rest_high_[j]: bounds on what the variables from j on add (in bit
+// indices): at least the sum of their minima and of the smallest distinct values, at
+// most the sum of their maxima and of the largest distinct values. The forward sweep
+// keeps only sets whose gap to the total lies between them: the others complete no
+// set, so the fixpoint is the same, on fewer sets.
+void DistinctSum::bound_rests() const {
+    const int n = static_cast<int>(vars_.size());
+    std::int64_t low = 0, high = 0;
+    rest_low_[static_cast<std::size_t>(n)] = 0;
+    rest_high_[static_cast<std::size_t>(n)] = 0;
+    for (int j = n - 1; j >= 0; --j) {
+        const std::uint32_t d = domains_[static_cast<std::size_t>(j)];
+        low += std::countr_zero(d);
+        high += 31 - std::countl_zero(d);
+        const std::int64_t k = n - j;  // k distinct values add at least 0 + ... + (k - 1)
+        rest_low_[static_cast<std::size_t>(j)] = std::max(low, k * (k - 1) / 2);
+        rest_high_[static_cast<std::size_t>(j)] = std::min(high, k * (values_ - 1) - k * (k - 1) / 2);
+    }
+}
+
+bool DistinctSum::sweep_forward(bool stop_when_complete) const {
     const auto& sums = mask_sums();
     const int n = static_cast<int>(vars_.size());
     std::fill(reached_.begin(), reached_.end(), 0);
     reached_[0] = 1;
+    bound_rests();
+    bool complete = false;  // a set of n values adding up to the total was reached
     for (std::size_t w = 0; w < reached_.size(); ++w) {
         // Sets reached from set m are larger than m: re-read the word after each one.
         for (std::uint64_t pending = reached_[w]; pending != 0;) {
@@ -78,14 +102,24 @@ void DistinctSum::sweep_forward() const {
             const std::uint32_t m = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(b));
             const int layer = std::popcount(m);
             if (layer < n) {
+                const std::int64_t low = rest_low_[static_cast<std::size_t>(layer + 1)];
+                const std::int64_t high = rest_high_[static_cast<std::size_t>(layer + 1)];
                 for (std::uint32_t next = domains_[static_cast<std::size_t>(layer)] & ~m; next != 0; next &= next - 1) {
                     const std::uint32_t grown = m | (next & (~next + 1));
-                    if (sums[grown] <= target_) set_bit(reached_, grown);  // values >= base_: sums only grow
+                    // Only a set whose sum the variables after it can still bring to the total.
+                    const std::int64_t gap = target_ - sums[grown];
+                    if (gap < low || gap > high) continue;
+                    set_bit(reached_, grown);
+                    if (layer + 1 == n) {  // then gap == 0: a completed set
+                        complete = true;
+                        if (stop_when_complete) return true;
+                    }
                 }
             }
             pending = b == 63 ? 0 : reached_[w] & (~std::uint64_t{0} << (b + 1));
         }
     }
+    return complete;
 }
 
 bool DistinctSum::sweep_backward() const {
@@ -117,21 +151,6 @@ bool DistinctSum::sweep_backward() const {
     return (kept_[0] & 1u) != 0;
 }
 
-// Whether a set of all n values adding up to the total is reachable: the forward
-// sweep alone (explanations ask only this).
-bool DistinctSum::completes() const {
-    sweep_forward();
-    const auto& sums = mask_sums();
-    const int n = static_cast<int>(vars_.size());
-    for (std::size_t w = 0; w < reached_.size(); ++w) {
-        for (std::uint64_t sets = reached_[w]; sets != 0; sets &= sets - 1) {
-            const std::uint32_t m = static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(sets)));
-            if (std::popcount(m) == n && sums[m] == target_) return true;
-        }
-    }
-    return false;
-}
-
 Status DistinctSum::propagate(Solver& s) {
     const std::uint64_t window = (std::uint64_t{1} << values_) - 1;
     bool all_fixed = true;
@@ -139,8 +158,7 @@ Status DistinctSum::propagate(Solver& s) {
         domains_[i] = static_cast<std::uint32_t>(s.window_bits(vars_[i], base_) & window);
         all_fixed = all_fixed && s.fixed(vars_[i]);
     }
-    sweep_forward();
-    if (!sweep_backward()) return Status::failed;
+    if (!sweep_forward(false) || !sweep_backward()) return Status::failed;
     for (std::size_t i = 0; i < vars_.size(); ++i) {
         const std::uint32_t doomed = domains_[i] & ~supports_[i];
         if (doomed != 0) PRUNE_TRY(s.remove_values(vars_[i], base_, doomed));
@@ -169,7 +187,7 @@ bool DistinctSum::explain(Explanation& e) const {
         if (k < 0 || k >= values_) return true;  // outside the window: never a solution
         domains_[static_cast<std::size_t>(skip)] = std::uint32_t{1} << k;
     }
-    if (completes()) return false;  // not expected: the propagator saw no solution
+    if (sweep_forward(true)) return false;  // not expected: the propagator saw no solution
     const std::uint32_t window = static_cast<std::uint32_t>((std::uint64_t{1} << values_) - 1);
     if (values_ <= minimise_values) {
         // A variable's removals together first (most variables of a run take no part
@@ -178,14 +196,14 @@ bool DistinctSum::explain(Explanation& e) const {
             const std::uint32_t gone = window & ~domains_[i];
             if (static_cast<int>(i) == skip || gone == 0) continue;
             domains_[i] |= gone;
-            if (completes()) domains_[i] &= ~gone;  // needed, some of them at least
+            if (sweep_forward(true)) domains_[i] &= ~gone;  // needed, some of them at least
         }
         for (std::size_t i = 0; i < vars_.size(); ++i) {
             if (static_cast<int>(i) == skip) continue;
             for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
                 const std::uint32_t bit = gone & (~gone + 1);
                 domains_[i] |= bit;
-                if (completes()) domains_[i] &= ~bit;  // needed: stays removed
+                if (sweep_forward(true)) domains_[i] &= ~bit;  // needed: stays removed
             }
         }
     }

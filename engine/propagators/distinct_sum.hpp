@@ -10,7 +10,10 @@
 // value makes the set's bit mask larger, one ascending sweep over the masks finds the
 // sets reachable from the empty one, one descending sweep keeps those that reach a set
 // of size n whose values add up to the total, and a value of vars[i] is supported iff
-// it labels an arc between two kept nodes. Both sweeps visit only reached sets.
+// it labels an arc between two kept nodes. Both sweeps visit only reached sets, and the
+// forward sweep reaches only sets whose sum the variables still to come can bring to
+// the total (between the sums of their minima and maxima, and of the fewest and the
+// most their count of distinct values can add): the same fixpoint, on fewer sets.
 // Cost per run: O(S * d) for S reachable sets (at most the subsets of at most n of the
 // R values, sum of C(R, k) for k <= n) and domain size d, plus O(2^R / 64) to clear
 // two bitsets. For a Kakuro run (R = 9) S is at most 512.
@@ -50,11 +53,13 @@ public:
     static constexpr int minimise_values = 10;
 
 private:
-    // The sweeps of propagate(): sets reachable from the empty set, then the supported
-    // values of each variable (supports_); false when no set completes.
-    void sweep_forward() const;
+    // The sweeps of propagate(): sets reachable from the empty set (whether one of all
+    // n values adds up to the total; stop_when_complete stops at the first, all an
+    // explanation asks), then the supported values of each variable (supports_); false
+    // when no set completes.
+    bool sweep_forward(bool stop_when_complete) const;
+    void bound_rests() const;
     bool sweep_backward() const;
-    bool completes() const;
 
     std::vector<IntVar> vars_;
     std::int64_t base_;   // bit k of a set or domain stands for the value base_ + k
@@ -65,6 +70,8 @@ private:
     mutable std::vector<std::uint64_t> kept_;     // bit m: set m reaches a completed set
     mutable std::vector<std::uint32_t> domains_;  // the domains, as sets
     mutable std::vector<std::uint32_t> supports_; // the supported values
+    mutable std::vector<std::int64_t> rest_low_;  // bound_rests()
+    mutable std::vector<std::int64_t> rest_high_;
 };
 
 }  // namespace prune

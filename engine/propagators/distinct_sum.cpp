@@ -73,7 +73,7 @@ void DistinctSum::attach(Solver& s) {
 // most the sum of their maxima and of the largest distinct values. The forward sweep
 // keeps only sets whose gap to the total lies between them: the others complete no
 // set, so the fixpoint is the same, on fewer sets.
-void DistinctSum::bound_rests() const {
+void DistinctSum::bound_rests() {
     const int n = static_cast<int>(vars_.size());
     std::int64_t low = 0, high = 0;
     rest_low_[static_cast<std::size_t>(n)] = 0;
@@ -88,7 +88,7 @@ void DistinctSum::bound_rests() const {
     }
 }
 
-bool DistinctSum::sweep_forward(bool stop_when_complete) const {
+bool DistinctSum::sweep_forward() {
     const auto& sums = mask_sums();
     const int n = static_cast<int>(vars_.size());
     std::fill(reached_.begin(), reached_.end(), 0);
@@ -110,10 +110,7 @@ bool DistinctSum::sweep_forward(bool stop_when_complete) const {
                     const std::int64_t gap = target_ - sums[grown];
                     if (gap < low || gap > high) continue;
                     set_bit(reached_, grown);
-                    if (layer + 1 == n) {  // then gap == 0: a completed set
-                        complete = true;
-                        if (stop_when_complete) return true;
-                    }
+                    if (layer + 1 == n) complete = true;  // then gap == 0: a completed set
                 }
             }
             pending = b == 63 ? 0 : reached_[w] & (~std::uint64_t{0} << (b + 1));
@@ -122,7 +119,7 @@ bool DistinctSum::sweep_forward(bool stop_when_complete) const {
     return complete;
 }
 
-bool DistinctSum::sweep_backward() const {
+bool DistinctSum::sweep_backward() {
     const auto& sums = mask_sums();
     const int n = static_cast<int>(vars_.size());
     std::fill(kept_.begin(), kept_.end(), 0);
@@ -158,7 +155,7 @@ Status DistinctSum::propagate(Solver& s) {
         domains_[i] = static_cast<std::uint32_t>(s.window_bits(vars_[i], base_) & window);
         all_fixed = all_fixed && s.fixed(vars_[i]);
     }
-    if (!sweep_forward(false) || !sweep_backward()) return Status::failed;
+    if (!sweep_forward() || !sweep_backward()) return Status::failed;
     for (std::size_t i = 0; i < vars_.size(); ++i) {
         const std::uint32_t doomed = domains_[i] & ~supports_[i];
         if (doomed != 0) PRUNE_TRY(s.remove_values(vars_[i], base_, doomed));
@@ -167,51 +164,32 @@ Status DistinctSum::propagate(Solver& s) {
 }
 
 bool DistinctSum::explain(Explanation& e) const {
-    int skip = -1;
+    const IntVar* inferred = nullptr;
     if (!e.explaining_failure()) {
         if (e.inferred().is_equal()) return false;
-        for (std::size_t i = 0; i < vars_.size(); ++i) {
-            if (vars_[i].index == e.inferred().var) skip = static_cast<int>(i);
+        for (const IntVar& x : vars_) {
+            if (x.index == e.inferred().var) inferred = &x;
         }
-        if (skip < 0) return false;
-    }
-    for (std::size_t i = 0; i < vars_.size(); ++i) {
-        std::uint32_t bits = 0;
-        for (int k = 0; k < values_; ++k) {
-            if (e.had_value(vars_[i], static_cast<int>(base_ + k))) bits |= std::uint32_t{1} << k;
-        }
-        domains_[i] = bits;
-    }
-    if (skip >= 0) {
+        if (inferred == nullptr) return false;
         const std::int64_t k = e.inferred().value - base_;
         if (k < 0 || k >= values_) return true;  // outside the window: never a solution
-        domains_[static_cast<std::size_t>(skip)] = std::uint32_t{1} << k;
     }
-    if (sweep_forward(true)) return false;  // not expected: the propagator saw no solution
-    const std::uint32_t window = static_cast<std::uint32_t>((std::uint64_t{1} << values_) - 1);
-    if (values_ <= minimise_values) {
-        // A variable's removals together first (most variables of a run take no part
-        // in a conflict: one sweep each gives all of theirs back), then one at a time.
-        for (std::size_t i = 0; i < vars_.size(); ++i) {
-            const std::uint32_t gone = window & ~domains_[i];
-            if (static_cast<int>(i) == skip || gone == 0) continue;
-            domains_[i] |= gone;
-            if (sweep_forward(true)) domains_[i] &= ~gone;  // needed, some of them at least
+    // Each other variable's domain before the inference: its fixing, or its bounds and
+    // the holes between (a variable with every value of the window adds nothing).
+    const std::uint64_t window = (std::uint64_t{1} << values_) - 1;
+    for (const IntVar& x : vars_) {
+        if (&x == inferred) continue;
+        const std::uint64_t d = e.had_values(x, static_cast<int>(base_)) & window;
+        if (d == window || d == 0) continue;
+        const int lo = std::countr_zero(d), hi = 63 - std::countl_zero(d);
+        if (lo == hi && e.was_fixed(x)) {
+            e.add_fixed(x);
+            continue;
         }
-        for (std::size_t i = 0; i < vars_.size(); ++i) {
-            if (static_cast<int>(i) == skip) continue;
-            for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
-                const std::uint32_t bit = gone & (~gone + 1);
-                domains_[i] |= bit;
-                if (sweep_forward(true)) domains_[i] &= ~bit;  // needed: stays removed
-            }
-        }
-    }
-    for (std::size_t i = 0; i < vars_.size(); ++i) {
-        if (static_cast<int>(i) == skip) continue;
-        for (std::uint32_t gone = window & ~domains_[i]; gone != 0; gone &= gone - 1) {
-            e.add_removed(vars_[i], static_cast<int>(base_ + std::countr_zero(gone)));
-        }
+        if (lo > 0) e.add_lower_bound(x, base_ + lo);
+        if (hi < values_ - 1) e.add_upper_bound(x, base_ + hi);
+        const std::uint64_t hull = (window >> (values_ - 1 - hi)) & ~((std::uint64_t{1} << lo) - 1);
+        e.add_removed_values(x, static_cast<int>(base_), hull & ~d);
     }
     return true;
 }

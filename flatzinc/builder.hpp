@@ -52,6 +52,7 @@ struct BuiltModel {
     int constraints = 0;
     int distinct_sums = 0;  // all_different + int_lin_eq pairs posted as one distinct_sum
     int half_reified = 0;   // *_reif constraints posted as *_imp (builder_half_reification.cpp)
+    int elements_by_base = 0;  // array_var_int_element indexed through y = x + k, posted on x
 };
 
 struct BuildResult {

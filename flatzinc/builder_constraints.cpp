@@ -424,8 +424,48 @@ void Builder::array_element(const Constraint& c, const Builtin&) {
         return;
     }
     std::vector<IntVar> xs = vars(a, c.where);
+    if (element_by_base(xs, index.var, var(result, c.where))) return;
     xs.insert(xs.begin(), xs.front());
     element(s(), xs, index.var, var(result, c.where));
+}
+
+// index = base + k by an int_lin_eq (MiniZinc's 0-based arrays indexed at i + 1):
+// element over base, on the array read from position 1 - k (base's values 1 - k .. n
+// - k are index's 1 .. n), so that element's reasoning, and under learning its facts,
+// are about base, without going through index at each change (index stays, kept equal
+// by its int_lin_eq). Only when base's first valid value is 0 or more (the engine's
+// element is 0-based), 64 at most. quasigroup7-10 --learn -f, seeds 0-4: median
+// 28.5 -> 25.5 CPU-s.
+bool Builder::element_by_base(const std::vector<IntVar>& xs, IntVar index, IntVar result) {
+    const auto found = offset_of_.find(index.index);
+    if (found == offset_of_.end()) return false;
+    const std::int64_t k = found->second.offset, n = static_cast<std::int64_t>(xs.size());
+    if (k > 1 || 1 - k > 64) return false;
+    const IntVar base = found->second.base;
+    fail_if(s().set_min(base, static_cast<int>(1 - k)));
+    fail_if(s().set_max(base, static_cast<int>(n - k)));
+    std::vector<IntVar> shifted(static_cast<std::size_t>(n - k + 1), xs.front());  // below 1 - k: never read
+    for (std::int64_t p = 1 - k; p <= n - k; ++p) shifted[static_cast<std::size_t>(p)] = xs[static_cast<std::size_t>(p + k - 1)];
+    element(s(), shifted, base, result);
+    ++out_.elements_by_base;
+    return true;
+}
+
+void Builder::find_offset_indices(const std::vector<Constraint>& constraints) {
+    try {
+        for (const Constraint& c : constraints) {
+            if (c.name != "int_lin_eq" || c.arguments.size() != 3) continue;
+            const std::vector<std::int64_t> a = pars(c.arguments[0]);
+            if (a.size() != 2 || (a[0] != 1 && a[0] != -1) || a[1] != -a[0]) continue;
+            const std::vector<Value> x = array(c.arguments[1]);
+            if (x.size() != 2 || !x[0].is_var || !x[1].is_var || x[0].var.index == x[1].var.index) continue;
+            const std::int64_t k = a[0] * par(c.arguments[2]);  // x0 - x1 = k
+            offset_of_.emplace(x[1].var.index, OffsetOf{x[0].var, -k});
+            offset_of_.emplace(x[0].var.index, OffsetOf{x[1].var, k});
+        }
+    } catch (const BuildError&) {
+        // A malformed constraint: the regular pass reports it where it stands.
+    }
 }
 
 // ---------------------------------------------------------------- Booleans

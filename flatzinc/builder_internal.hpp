@@ -78,6 +78,7 @@ public:
     void solve(const SolveItem& item);
     // builder_distinct_sum.cpp: after the declarations, before the constraints.
     void find_distinct_sums(const std::vector<Constraint>& constraints);
+    void find_offset_indices(const std::vector<Constraint>& constraints);
     // builder_half_reification.cpp: after the declarations, before the constraints.
     void find_half_reifications(const Model& model);
 
@@ -145,6 +146,7 @@ private:
     void array_int_minimum(const Constraint& c, const Builtin& b);
     void array_int_maximum(const Constraint& c, const Builtin& b);
     void array_element(const Constraint& c, const Builtin& b);
+    bool element_by_base(const std::vector<IntVar>& xs, IntVar index, IntVar result);
     void bool_not(const Constraint& c, const Builtin& b);
     void bool_eq_reif(const Constraint& c, const Builtin& b);
     void bool_xor(const Constraint& c, const Builtin& b);
@@ -201,6 +203,13 @@ private:
     std::unordered_set<std::string> warned_;
     std::unordered_set<const Constraint*> merged_all_differents_;
     std::unordered_map<const Constraint*, std::int64_t> distinct_sum_totals_;  // int_lin_eq -> total
+    // A variable y with an int_lin_eq saying y = x + offset (unit coefficients): its
+    // x and offset, so that element can index by x (find_offset_indices).
+    struct OffsetOf {
+        IntVar base;
+        std::int64_t offset = 0;
+    };
+    std::unordered_map<int, OffsetOf> offset_of_;
     std::unordered_map<const Constraint*, const Builtin*> half_forms_;  // a *_reif -> its *_imp
 };
 

@@ -139,6 +139,7 @@ BuildResult build(const Model& model, const std::string& file, BuiltModel& out, 
     try {
         for (const Declaration& d : model.declarations) b.declare(d);
         b.find_distinct_sums(model.constraints);
+        b.find_offset_indices(model.constraints);
         b.find_half_reifications(model);
         for (const Constraint& c : model.constraints) {
             // Traces and profiles name each propagator after its constraint and line.

@@ -378,6 +378,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
             << " bool declared), " << m.constraints << " constraints, " << solver.propagator_count() << " propagators, "
             << "built in " << init_time << " s\n";
         if (m.distinct_sums > 0) err << "% prune: " << m.distinct_sums << " all_different + int_lin_eq pairs posted as distinct_sum\n";
+        if (m.elements_by_base > 0) err << "% prune: " << m.elements_by_base << " array_var_int_element indexed through y = x + k posted on x\n";
         if (m.half_reified > 0) err << "% prune: " << m.half_reified << " reified constraints posted half-reified (their Boolean only in clauses)\n";
     }
 

@@ -183,22 +183,30 @@ void LearningSearch::initialise() {
             equal_value_[i] = low_[i];
         }
     }
-    // Every fact is recorded at most once at a time: the trail never reallocates.
-    records_.reserve(static_cast<std::size_t>(total) + n + 1);
-    seen_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    record_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    cached_serial_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    cached_begin_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    cached_size_.assign(static_cast<std::size_t>(total) + n + 1, 0);
-    cached_facts_.reserve(std::min<std::size_t>(std::size_t{1} << 18, (static_cast<std::size_t>(total) + n + 1) * 64));
+    // Every fact is recorded at most once at a time, and a bound decision (a split)
+    // removes a value at least: the trail never reallocates.
+    const auto splits = [](ValueSelection v) { return v == ValueSelection::split || v == ValueSelection::reverse_split; };
+    bool bound_decisions = !options_.decision_variables.empty() && splits(options_.value);
+    for (const SearchPhase& phase : options_.phases) bound_decisions = bound_decisions || splits(phase.value);
+    const std::size_t capacity = static_cast<std::size_t>(total) * (bound_decisions ? 2 : 1) + n + 1;
+    records_.reserve(capacity);
+    seen_.assign(capacity, 0);
+    record_serial_.assign(capacity, 0);
+    cached_serial_.assign(capacity, 0);
+    cached_begin_.assign(capacity, 0);
+    cached_size_.assign(capacity, 0);
+    cached_facts_.reserve(std::min<std::size_t>(std::size_t{1} << 18, capacity * 64));
     watches_.resize(static_cast<std::size_t>(total) * 4);
     seen_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     seen_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
     bound_touched_.reserve(static_cast<std::size_t>(n));
     walked_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     walked_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
+    // A decision fixes a variable, or (a split) removes a value at least.
+    const std::size_t max_levels = bound_decisions ? static_cast<std::size_t>(total) : static_cast<std::size_t>(n);
+    level_start_.reserve(max_levels + 2);
     level_start_.assign(1, 0);
-    level_stamp_.assign(static_cast<std::size_t>(n) + 2, 0);
+    level_stamp_.assign(max_levels + 2, 0);
     variable_stamp_.assign(static_cast<std::size_t>(n), 0);
     activity_.assign(n, 0.0);
     // With a seed (-r), each variable starts with a tiny random activity (below
@@ -281,6 +289,7 @@ void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
     const int at = static_cast<int>(records_.size());
     records_.push_back(Record{f, level(), reason, cut, 0});
     record_serial_[static_cast<std::size_t>(at)] = ++next_serial_;
+    if (f.is_bound()) return;  // a bound decision: its removals are recorded after it
     if (f.is_equal()) {
         equal_position_[f.var] = at;
         equal_value_[f.var] = f.value;
@@ -452,6 +461,7 @@ void LearningSearch::undo_to(int target_level) {
     const std::size_t keep = static_cast<std::size_t>(level_start_[static_cast<std::size_t>(target_level) + 1]);
     for (std::size_t at = records_.size(); at > keep; --at) {
         const Fact& f = records_[at - 1].fact;
+        if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
         if (f.is_equal()) {
             equal_position_[f.var] = present;
             if (heap_position_[static_cast<std::size_t>(f.var)] < 0) heap_insert(f.var);
@@ -582,11 +592,19 @@ bool LearningSearch::decide(const Fact& decision) {
         node_of_level_.resize(static_cast<std::size_t>(level()) + 1);
         node_of_level_[static_cast<std::size_t>(level())] = statistics_.nodes;
         outer_tracer_->on_node(statistics_.nodes, node_of_level_[static_cast<std::size_t>(level()) - 1], level());
-        outer_tracer_->on_decision(solver_, Literal{IntVar{decision.var}, decision.value, LiteralKind::equal}, false);
+        const LiteralKind kind = decision.kind == FactKind::less_equal      ? LiteralKind::less_equal
+                                 : decision.kind == FactKind::greater_equal ? LiteralKind::greater_equal
+                                                                            : LiteralKind::equal;
+        outer_tracer_->on_decision(solver_, Literal{IntVar{decision.var}, decision.value, kind}, false);
     }
-    push_equal(decision.var, decision.value, Reason{ReasonKind::decision, -1});
+    // The decision is its level's first record; the changes it makes are explained by
+    // it (a bound decision's removals by the bound: see mark_bound).
+    push_record(decision, Reason{ReasonKind::decision, -1}, static_cast<int>(records_.size()));
     cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
-    const Event e = solver_.assign(IntVar{decision.var}, decision.value);
+    const IntVar x{decision.var};
+    const Event e = decision.kind == FactKind::less_equal      ? solver_.set_max(x, decision.value)
+                    : decision.kind == FactKind::greater_equal ? solver_.set_min(x, decision.value)
+                                                               : solver_.assign(x, decision.value);
     cause_ = Reason{};
     if (is_failure(e)) return false;  // not reached: the value is in the domain
     return settle();
@@ -661,6 +679,16 @@ int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection 
     return best;
 }
 }  // namespace
+
+// The user's value choice as a decision: x = v, or for a split x <= the floor of
+// the midpoint (reverse: x >= one more), as Search::make_decision.
+Fact LearningSearch::user_decision(int x, ValueSelection how) const {
+    const std::int64_t lo = solver_.min(IntVar{x}), hi = solver_.max(IntVar{x});
+    const int middle = static_cast<int>(lo + ((hi - lo) >> 1));
+    if (how == ValueSelection::split) return Fact{x, middle, FactKind::less_equal};
+    if (how == ValueSelection::reverse_split) return Fact{x, middle + 1, FactKind::greater_equal};
+    return Fact{x, choose_value(x, how), FactKind::equal};
+}
 
 int LearningSearch::choose_value(int x, ValueSelection how) const {
     const IntVar v{x};
@@ -762,14 +790,14 @@ bool LearningSearch::choose(Fact& decision) {
     for (const SearchPhase& phase : options_.phases) {
         const int x = best_of(solver_, phase.variables, phase.variable, activity_);
         if (x >= 0) {
-            decision = Fact{x, choose_value(x, phase.value), FactKind::equal};
+            decision = user_decision(x, phase.value);
             return true;
         }
     }
     if (options_.phases.empty() && !options_.decision_variables.empty()) {
         const int x = best_of(solver_, options_.decision_variables, options_.variable, activity_);
         if (x >= 0) {
-            decision = Fact{x, choose_value(x, options_.value), FactKind::equal};
+            decision = user_decision(x, options_.value);
             return true;
         }
     }
@@ -901,15 +929,21 @@ void LearningSearch::mark(const Fact& f, int& at_current_level) {
     }
     const int p = position(f);
     if (p == at_root || p == present) return;  // (present: not a true fact; cannot occur)
+    mark_record(p, at_current_level);
+}
+
+// Marks the record at p as part of the conflict: counted when of the current level
+// (to be resolved, or the UIP), else a fact of the nogood.
+void LearningSearch::mark_record(int p, int& at_current_level) {
     const Record& r = records_[static_cast<std::size_t>(p)];
     if (r.level == 0 || seen_[static_cast<std::size_t>(p)]) return;
     seen_[static_cast<std::size_t>(p)] = 1;
     touched_.push_back(p);
-    bump(f.var);
+    bump(r.fact.var);
     if (r.level == level()) {
         ++at_current_level;
     } else {
-        learned_.push_back(f);
+        learned_.push_back(r.fact);
     }
 }
 
@@ -961,6 +995,12 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             strongest = f.value;
             learned_.push_back(f);
             bump(x, lower ? f.value - low_[x] : high_[x] - f.value);
+            break;
+        }
+        // Made true by a bound decision (the removal of the old bound, explained by
+        // it): the decision is the fact, the UIP of its level at the latest.
+        if (r.reason.kind == ReasonKind::equality && records_[static_cast<std::size_t>(r.reason.index)].fact.is_bound()) {
+            mark_record(r.reason.index, at_current_level);
             break;
         }
         resolved = true;
@@ -1163,6 +1203,7 @@ Status LearningSearch::propagate_nogoods() {
         const Fact f = r.fact;
         const std::uint8_t moved = r.bounds_moved;
         const int at = static_cast<int>(propagated_) - 1;
+        if (f.is_bound()) continue;  // a bound decision: its removals wake the watches
         if (!visit_watches(f)) return Status::failed;
         const int x = f.var;
         if (moved & lower_moved) {

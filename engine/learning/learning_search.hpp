@@ -178,6 +178,7 @@ private:
     bool settle();
     bool learn_from_conflict();
     bool choose(Fact& decision);
+    Fact user_decision(int x, ValueSelection how) const;
     int choose_user_variable(int& phase) const;
     int choose_active_variable();
     int choose_active_by_scan() const;
@@ -196,6 +197,7 @@ private:
     void clear_analysis_marks();
     int analyse();
     void mark(const Fact& f, int& at_current_level);
+    void mark_record(int p, int& at_current_level);
     void mark_bound(Fact f, int& at_current_level);
     bool covered(const Fact& f) const;
     void touch_bounds(int x);

@@ -35,6 +35,14 @@ inline bool is_false(const Solver& s, const Literal& l) {
     return false;
 }
 
+// The split of x's domain at the floor of its midpoint: x <= m, or (reverse) x >= m + 1
+// (indomain_split / indomain_reverse_split).
+inline Literal split_literal(const Solver& s, IntVar x, bool reverse) {
+    const std::int64_t lo = s.min(x), hi = s.max(x);
+    const int middle = static_cast<int>(lo + ((hi - lo) >> 1));
+    return reverse ? Literal{x, middle + 1, LiteralKind::greater_equal} : Literal{x, middle, LiteralKind::less_equal};
+}
+
 // Makes the literal true (when `negate` is false) or false.
 [[nodiscard]] inline Event enforce(Solver& s, const Literal& l, bool negate) {
     switch (l.kind) {

@@ -375,7 +375,6 @@ bool Search::select_in(const PhaseRange& phase, Literal& decision) {
 Literal Search::make_decision(IntVar x, ValueSelection how) {
     const std::int64_t lo = solver_.min(x);
     const std::int64_t hi = solver_.max(x);
-    const int middle = static_cast<int>(lo + ((hi - lo) >> 1));  // floor of the midpoint
     // A bounds-only domain cannot exclude an interior value: split it instead.
     if (!solver_.is_bitset(x) && (how == ValueSelection::median || how == ValueSelection::random)) {
         how = ValueSelection::split;
@@ -385,8 +384,8 @@ Literal Search::make_decision(IntVar x, ValueSelection how) {
         case ValueSelection::max: return Literal{x, static_cast<int>(hi), LiteralKind::equal};
         case ValueSelection::median:
             return Literal{x, solver_.nth_value(x, (solver_.size(x) - 1) / 2), LiteralKind::equal};
-        case ValueSelection::split: return Literal{x, middle, LiteralKind::less_equal};
-        case ValueSelection::reverse_split: return Literal{x, middle + 1, LiteralKind::greater_equal};
+        case ValueSelection::split: return split_literal(solver_, x, false);
+        case ValueSelection::reverse_split: return split_literal(solver_, x, true);
         case ValueSelection::random: {
             const std::uint64_t k = random_.below(static_cast<std::uint64_t>(solver_.size(x)));
             return Literal{x, solver_.nth_value(x, static_cast<std::int64_t>(k)), LiteralKind::equal};

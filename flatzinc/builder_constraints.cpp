@@ -424,9 +424,10 @@ void Builder::array_element(const Constraint& c, const Builtin&) {
         return;
     }
     std::vector<IntVar> xs = vars(a, c.where);
-    if (element_by_base(xs, index.var, var(result, c.where))) return;
+    const IntVar r = var(result, c.where);
+    if (element_by_base(xs, index.var, r)) return;
     xs.insert(xs.begin(), xs.front());
-    element(s(), xs, index.var, var(result, c.where));
+    element(s(), xs, index.var, r);
 }
 
 // index = base + k by an int_lin_eq (MiniZinc's 0-based arrays indexed at i + 1):

@@ -14,6 +14,16 @@
 namespace prune {
 
 namespace {
+// A decision fact (x = v, x <= v or x >= v) as the literal the solver and the tracers take.
+Literal literal_of(const Fact& decision) {
+    const LiteralKind kind = decision.kind == FactKind::less_equal      ? LiteralKind::less_equal
+                             : decision.kind == FactKind::greater_equal ? LiteralKind::greater_equal
+                                                                        : LiteralKind::equal;
+    return Literal{IntVar{decision.var}, decision.value, kind};
+}
+}  // namespace
+
+namespace {
 
 // Bit k set when positions[k] >= cut, for count <= 64 positions: the learning view's
 // had_values, which the Hall explainer asks of every variable of an alldifferent at
@@ -592,19 +602,13 @@ bool LearningSearch::decide(const Fact& decision) {
         node_of_level_.resize(static_cast<std::size_t>(level()) + 1);
         node_of_level_[static_cast<std::size_t>(level())] = statistics_.nodes;
         outer_tracer_->on_node(statistics_.nodes, node_of_level_[static_cast<std::size_t>(level()) - 1], level());
-        const LiteralKind kind = decision.kind == FactKind::less_equal      ? LiteralKind::less_equal
-                                 : decision.kind == FactKind::greater_equal ? LiteralKind::greater_equal
-                                                                            : LiteralKind::equal;
-        outer_tracer_->on_decision(solver_, Literal{IntVar{decision.var}, decision.value, kind}, false);
+        outer_tracer_->on_decision(solver_, literal_of(decision), false);
     }
     // The decision is its level's first record; the changes it makes are explained by
     // it (a bound decision's removals by the bound: see mark_bound).
     push_record(decision, Reason{ReasonKind::decision, -1}, static_cast<int>(records_.size()));
     cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
-    const IntVar x{decision.var};
-    const Event e = decision.kind == FactKind::less_equal      ? solver_.set_max(x, decision.value)
-                    : decision.kind == FactKind::greater_equal ? solver_.set_min(x, decision.value)
-                                                               : solver_.assign(x, decision.value);
+    const Event e = enforce(solver_, literal_of(decision), false);
     cause_ = Reason{};
     if (is_failure(e)) return false;  // not reached: the value is in the domain
     return settle();
@@ -683,11 +687,9 @@ int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection 
 // The user's value choice as a decision: x = v, or for a split x <= the floor of
 // the midpoint (reverse: x >= one more), as Search::make_decision.
 Fact LearningSearch::user_decision(int x, ValueSelection how) const {
-    const std::int64_t lo = solver_.min(IntVar{x}), hi = solver_.max(IntVar{x});
-    const int middle = static_cast<int>(lo + ((hi - lo) >> 1));
-    if (how == ValueSelection::split) return Fact{x, middle, FactKind::less_equal};
-    if (how == ValueSelection::reverse_split) return Fact{x, middle + 1, FactKind::greater_equal};
-    return Fact{x, choose_value(x, how), FactKind::equal};
+    if (how != ValueSelection::split && how != ValueSelection::reverse_split) return Fact{x, choose_value(x, how), FactKind::equal};
+    const Literal l = split_literal(solver_, IntVar{x}, how == ValueSelection::reverse_split);
+    return Fact{x, l.value, l.kind == LiteralKind::less_equal ? FactKind::less_equal : FactKind::greater_equal};
 }
 
 int LearningSearch::choose_value(int x, ValueSelection how) const {
@@ -1201,9 +1203,9 @@ Status LearningSearch::propagate_nogoods() {
     while (propagated_ < records_.size()) {
         const Record& r = records_[propagated_++];  // (records_ never reallocates)
         const Fact f = r.fact;
+        if (f.is_bound()) continue;  // a bound decision: its removals wake the watches
         const std::uint8_t moved = r.bounds_moved;
         const int at = static_cast<int>(propagated_) - 1;
-        if (f.is_bound()) continue;  // a bound decision: its removals wake the watches
         if (!visit_watches(f)) return Status::failed;
         const int x = f.var;
         if (moved & lower_moved) {

@@ -106,14 +106,9 @@ TEST_CASE("FlatZinc: element indexed through y = x + k keeps every solution (bru
         INFO(model.fzn());
         std::ofstream(file) << model.fzn();
         for (const std::vector<std::string>& flags : {std::vector<std::string>{}, {"--learn"}, {"--learn", "-f", "-r", "7"}}) {
-            std::vector<std::string> args{"-a"};
-            args.insert(args.end(), flags.begin(), flags.end());
-            args.push_back(file.string());
-            const Output all = run(args);
+            const Output all = run_file("-a", flags, file);
             REQUIRE(all.code == 0);
-            std::vector<std::string> found = solutions(all.out);
-            std::sort(found.begin(), found.end());
-            REQUIRE(found == expected);
+            REQUIRE(sorted_solutions(all.out) == expected);
         }
     }
     // Both paths are taken (k <= 1 on x's side, else y stays the index), and the

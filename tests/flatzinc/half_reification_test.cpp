@@ -199,17 +199,11 @@ TEST_CASE("FlatZinc: half reification keeps every solution set, count and optimu
         INFO(model.fzn(false));
         for (const std::vector<std::string>& flags : {std::vector<std::string>{}, {"--learn"}, {"--learn", "-f", "-r", "7"}}) {
             std::ofstream(file) << model.fzn(false);
-            std::vector<std::string> args{"-a"};
-            args.insert(args.end(), flags.begin(), flags.end());
-            args.push_back(file.string());
-            const Output all = run(args);
+            const Output all = run_file("-a", flags, file);
             REQUIRE(all.code == 0);
-            std::vector<std::string> found = solutions(all.out);
-            std::sort(found.begin(), found.end());
-            REQUIRE(found == expected);
+            REQUIRE(sorted_solutions(all.out) == expected);
             std::ofstream(file) << model.fzn(true);
-            args.front() = "-s";
-            const Output optimum = run(args);
+            const Output optimum = run_file("-s", flags, file);
             REQUIRE(optimum.code == 0);
             if (expected.empty()) {
                 REQUIRE(contains_line(optimum.out, "=====UNSATISFIABLE====="));

@@ -66,6 +66,21 @@ inline std::vector<std::string> solutions(const std::string& text) {
     return out;
 }
 
+// fzn-prune `first` FLAGS... FILE in this process (first: "-a", "-s", ...).
+inline Output run_file(const std::string& first, const std::vector<std::string>& flags, const std::filesystem::path& file) {
+    std::vector<std::string> args{first};
+    args.insert(args.end(), flags.begin(), flags.end());
+    args.push_back(file.string());
+    return run(args);
+}
+
+// The solutions of a FlatZinc output, sorted (to compare as sets).
+inline std::vector<std::string> sorted_solutions(const std::string& text) {
+    std::vector<std::string> found = solutions(text);
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
 inline bool contains_line(const std::string& text, const std::string& wanted) {
     for (const std::string& line : lines(text)) {
         if (line == wanted) return true;

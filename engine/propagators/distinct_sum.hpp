@@ -47,7 +47,7 @@ public:
     // by the other variables' domains before it, each as its fixing or its bounds and
     // the holes between. Not minimised: deletion (give each variable's facts back,
     // keep them out when still no set completes) took one forward sweep per step and
-    // changed the failures to solve Kakuro by a few percent either way, at up to 3x
+    // changed the failures to solve Kakuro by a few percent either way, at 2 to 5x
     // the time (see the commit that removed it). O(n) words.
     bool explain(Explanation& e) const override;
 

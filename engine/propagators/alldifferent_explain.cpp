@@ -146,9 +146,50 @@ bool HallExplainer::explain_in_words(Explanation& e, const std::vector<IntVar>& 
     if (!found) return false;
     for (; hall != 0; hall &= hall - 1) {
         const std::size_t i = static_cast<std::size_t>(std::countr_zero(hall));
-        const std::uint64_t removed = posted_bits(i) & ~values & ~excluded;
-        if ((had[i] & removed) != 0) return false;  // not expected: the BFS saw all of H's values
-        e.add_removed_values(vars[i], base_, removed);
+        const std::uint64_t within = posted_bits(i) & (values | excluded);
+        if ((had[i] & ~within) != 0 || within == 0) return false;  // not expected: the BFS saw all of H's values
+        if (std::has_single_bit(within) && e.was_fixed(vars[i])) {
+            e.add_fixed(vars[i]);
+            continue;
+        }
+        const int lo = std::countr_zero(within), hi = 63 - std::countl_zero(within);
+        e.add_lower_bound(vars[i], std::int64_t{base_} + lo);
+        e.add_upper_bound(vars[i], std::int64_t{base_} + hi);
+        e.add_removed_values(vars[i], base_, posted_bits(i) & ~within & bits_between(lo, hi));
+    }
+    return true;
+}
+
+// Whether w is among the values the BFS reached, or the value explained away.
+bool HallExplainer::reached(int w) const {
+    return (has_excluded_ && w == excluded_) || value_seen_[static_cast<std::size_t>(w - base_)] == stamp_;
+}
+
+// Adds "x's domain lies inside the values reached (and v)": x's fixing when one value
+// of its range is inside, else the bounds of those inside as two bound facts and the
+// removals between them (a Hall variable's domain within a few of many values, as
+// bounds, is two facts where its removals were one per value: Chuffed's AllDiffDomain
+// explains by the bounds of the Hall set's values and the holes between likewise).
+// False when x had a value outside (not expected: the BFS saw all of H's values).
+bool HallExplainer::add_inside_reached(Explanation& e, IntVar x, std::size_t i) const {
+    int lo = INT_MAX, hi = INT_MIN;
+    for (int w = low_[i]; w <= high_[i]; ++w) {
+        if (reached(w)) {
+            lo = std::min(lo, w);
+            hi = w;
+        } else if (e.had_value(x, w)) {
+            return false;
+        }
+    }
+    if (lo > hi) return false;
+    if (lo == hi && e.was_fixed(x)) {
+        e.add_fixed(x);
+        return true;
+    }
+    e.add_lower_bound(x, lo);
+    e.add_upper_bound(x, hi);
+    for (int w = lo + 1; w < hi; ++w) {
+        if (!reached(w)) e.add_removed(x, w);
     }
     return true;
 }
@@ -219,15 +260,9 @@ bool HallExplainer::explain(Explanation& e, const std::vector<IntVar>& vars, boo
         if (!augment(e, vars, static_cast<int>(i))) root = static_cast<int>(i);
     }
     if (root < 0) return false;
-    // H's variables have their domains inside the values reached (and v): every other
-    // value of their ranges was removed.
+    // H's variables have their domains inside the values reached (and v).
     for (std::size_t i = 0; i < n; ++i) {
-        if (var_seen_[i] != stamp_) continue;
-        for (int w = low_[i]; w <= high_[i]; ++w) {
-            if ((has_excluded_ && w == excluded_) || value_seen_[static_cast<std::size_t>(w - base_)] == stamp_) continue;
-            if (e.had_value(vars[i], w)) return false;  // not expected: the BFS saw all of H's values
-            e.add_removed(vars[i], w);
-        }
+        if (var_seen_[i] == stamp_ && !add_inside_reached(e, vars[i], i)) return false;
     }
     return true;
 }

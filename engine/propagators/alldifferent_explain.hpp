@@ -5,8 +5,9 @@
 // other than v; a failure, when the variables cannot all take distinct values. By
 // Hall's theorem that is witnessed by a Hall set: variables H (x not among them) whose
 // domains, without v, hold fewer than |H| values. The explanation is "every
-// variable of H has its domain inside those values and v": the removals from H of
-// every other value of its original range. A maximum matching on the domains as they
+// variable of H has its domain inside those values and v": per variable, the bounds
+// of those values in its range and the removals between (add_inside_reached). A
+// maximum matching on the domains as they
 // were just before the inference (augmenting paths, greedy start) leaves a variable
 // u unmatched; the variables and values its alternating BFS reaches are H and the
 // values (Katsirelos and Bacchus, "Generalized nogoods in CSPs", AAAI 2005; Downing,
@@ -50,6 +51,8 @@ public:
 private:
     static constexpr std::int64_t max_width = std::int64_t{1} << 20;
     bool in_domain(const Explanation& e, IntVar x, std::size_t i, int w) const;
+    bool reached(int w) const;
+    bool add_inside_reached(Explanation& e, IntVar x, std::size_t i) const;
     bool augment(const Explanation& e, const std::vector<IntVar>& vars, int root) const;
     // The same search when the values fit one word (and the variables too): the
     // domains are read once, 64 values a call, and the matching and BFS run on bits,

@@ -1155,7 +1155,6 @@ void LearningSearch::explain_cached(int position, std::vector<Fact>& out) {
 
 int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd) {
     const int c = static_cast<int>(nogoods_.size());
-    nogood_facts_.push_back(search_start(2));
     nogood_facts_.push_back(header_of(c, facts.size()));
     const auto begin = static_cast<std::uint32_t>(nogood_facts_.size());
     nogoods_.push_back(Nogood{begin, static_cast<std::uint32_t>(facts.size()), lbd, learned, false, nogood_step_});
@@ -1247,18 +1246,13 @@ bool LearningSearch::visit_watches(const Fact& f) {
             continue;
         }
         bool moved = false;
-        // Facts 2 .. size - 1, circularly from the search start.
-        int& start = facts[-2].var;
-        auto k = static_cast<std::uint32_t>(start);
-        for (std::uint32_t tried = 2; tried < size; ++tried) {
+        for (std::uint32_t k = 2; k < size; ++k) {
             if (!fact_true(facts[k])) {
                 std::swap(facts[1], facts[k]);
                 watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{w.begin, facts[0]});
-                start = static_cast<int>(k);
                 moved = true;
                 break;
             }
-            if (++k == size) k = 2;
         }
         if (moved) continue;
         list[keep++] = Watch{w.begin, facts[0]};
@@ -1318,7 +1312,7 @@ void LearningSearch::reduce_store() {
         n.deleted = true;
         nogood_facts_[n.begin - 1].var = -1;  // (the header: visit_watches drops its watches)
         --learned_live_;
-        deleted_facts_ += n.size + header_facts;
+        deleted_facts_ += n.size + 1;
         ++statistics_.deleted;
     }
     max_learned_ += max_learned_ / 10;
@@ -1334,7 +1328,6 @@ void LearningSearch::compact_store() {
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
         if (n.deleted) continue;
-        facts.push_back(nogood_facts_[n.begin - 2]);  // its search start
         facts.push_back(header_of(static_cast<int>(c), n.size));
         const std::uint32_t begin = static_cast<std::uint32_t>(facts.size());
         facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);

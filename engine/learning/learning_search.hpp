@@ -219,16 +219,10 @@ private:
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
     void watch_first_two(std::uint32_t begin);
-    // The two facts before a nogood's facts in nogood_facts_, read by visit_watches
-    // from the same cache line as the watched facts rather than from nogoods_: the
-    // header, just before, holds its size (as var; -1 once deleted) and its index (as
-    // value); before it, the search start holds (as var) where the last search for a
-    // fact to watch found one, and where the next begins (Gent, "Optimal
-    // implementation of watched literals and more general techniques", JAIR 2013: a
-    // search from the start each time rereads the facts found true the time before).
-    static constexpr std::uint32_t header_facts = 2;
+    // The fact before a nogood's facts in nogood_facts_: its size (as var; -1 once
+    // deleted) and its index (as value), read by visit_watches from the same cache
+    // line as the watched facts rather than from nogoods_.
     static Fact header_of(int nogood, std::size_t size) { return Fact{static_cast<int>(size), nogood, FactKind::not_equal}; }
-    static Fact search_start(std::uint32_t at) { return Fact{static_cast<int>(at), 0, FactKind::not_equal}; }
     bool visit_watches(const Fact& f);
     bool locked(int nogood) const;
     void reduce_store();
@@ -318,7 +312,7 @@ private:
     // false no later than the fact became true, so a backjump that makes the blocker
     // undefined undoes the fact too.
     struct Watch {
-        std::uint32_t begin;  // where the nogood's facts start in nogood_facts_ (after its search start and header)
+        std::uint32_t begin;  // where the nogood's facts start in nogood_facts_ (after its header)
         Fact blocker;
     };
     std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact

@@ -668,7 +668,7 @@ TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learni
 }
 
 // Enough conflicts that the store deletes most of its nogoods and compacts itself
-// several times (the watches rebuilt, each nogood's search start moved with it), on
+// several times (the facts moved together, the watches rebuilt), on
 // a count brute force knows: the permutations p of 1..9 with sum (i + 1) * p[i] =
 // 250. Each solution adds a nogood too, so a nogood lost or broken in the
 // compaction shows as a wrong count.

@@ -1297,7 +1297,8 @@ bool LearningSearch::locked(int c) const {
 // Deletes half of the learned nogoods, those of the highest LBD (then the oldest);
 // nogoods of LBD 2 or less and the reasons of current facts stay.
 void LearningSearch::reduce_store() {
-    std::vector<int> candidates;
+    std::vector<int>& candidates = deletion_candidates_;
+    candidates.clear();
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         const Nogood& n = nogoods_[c];
         if (n.learned && !n.deleted && n.lbd > 2 && !locked(static_cast<int>(c))) candidates.push_back(static_cast<int>(c));

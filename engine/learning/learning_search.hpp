@@ -318,6 +318,10 @@ private:
     std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact
     std::size_t learned_live_ = 0, deleted_facts_ = 0;
     std::size_t max_learned_ = 5000;
+    // reduce_store's scratch, kept so that a reduction allocates only when the store
+    // has grown past every earlier one. (compact_store builds a new fact array and
+    // frees the old: keeping both would double the store's memory for good.)
+    std::vector<int> deletion_candidates_;
     double nogood_step_ = 1;
 };
 

@@ -179,6 +179,8 @@ void LearningSearch::initialise() {
         base_[i] = total;
         total += high_[i] - low_[i] + 1;
     }
+    slot_var_.resize(static_cast<std::size_t>(total));
+    for (int i = 0; i < n; ++i) std::fill_n(slot_var_.begin() + base_[i], high_[i] - low_[i] + 1, i);
     value_position_.assign(total, present);
     lower_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     upper_history_.assign(static_cast<std::size_t>(total), BoundChange{});
@@ -251,28 +253,6 @@ void LearningSearch::initialise() {
 }
 
 // ---- Facts and the learning trail ----
-
-bool LearningSearch::fact_true(const Fact& f) const {
-    const IntVar x{f.var};
-    switch (f.kind) {
-        case FactKind::not_equal: return !solver_.contains(x, f.value);
-        case FactKind::equal: return solver_.fixed(x) && solver_.value(x) == f.value;
-        case FactKind::greater_equal: return solver_.min(x) >= f.value;
-        case FactKind::less_equal: return solver_.max(x) <= f.value;
-    }
-    return false;
-}
-
-bool LearningSearch::fact_false(const Fact& f) const {
-    const IntVar x{f.var};
-    switch (f.kind) {
-        case FactKind::not_equal: return solver_.fixed(x) && solver_.value(x) == f.value;
-        case FactKind::equal: return !solver_.contains(x, f.value);
-        case FactKind::greater_equal: return solver_.max(x) < f.value;
-        case FactKind::less_equal: return solver_.min(x) > f.value;
-    }
-    return false;
-}
 
 // [x >= v] became true at the first change of x's lower bound to v or beyond (the
 // history's bounds increase with its positions); [x <= v] likewise. A bound outside
@@ -557,7 +537,7 @@ bool LearningSearch::settle() {
         conflict_.clear();
         if (failed == store_ && conflict_nogood_ >= 0) {
             const Nogood& n = nogoods_[static_cast<std::size_t>(conflict_nogood_)];
-            conflict_.assign(nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
+            for (std::uint32_t k = 0; k < n.size; ++k) conflict_.push_back(fact_of(nogood_atoms_[n.begin + k]));
         } else {
             explain_failure(failed, conflict_);
         }
@@ -844,7 +824,7 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
             // false, whose negation this fact is or follows from, is not).
             const Nogood& n = nogoods_[static_cast<std::size_t>(r.reason.index)];
             for (std::uint32_t k = 0; k < n.size; ++k) {
-                const Fact& f = nogood_facts_[n.begin + k];
+                const Fact f = fact_of(nogood_atoms_[n.begin + k]);
                 if (position(f) < at) out.push_back(f);
             }
             break;
@@ -1155,10 +1135,11 @@ void LearningSearch::explain_cached(int position, std::vector<Fact>& out) {
 
 int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd) {
     const int c = static_cast<int>(nogoods_.size());
-    nogood_facts_.push_back(header_of(c, facts.size()));
-    const auto begin = static_cast<std::uint32_t>(nogood_facts_.size());
+    nogood_atoms_.push_back(static_cast<int>(facts.size()));
+    nogood_atoms_.push_back(c);
+    const auto begin = static_cast<std::uint32_t>(nogood_atoms_.size());
     nogoods_.push_back(Nogood{begin, static_cast<std::uint32_t>(facts.size()), lbd, learned, false, nogood_step_});
-    nogood_facts_.insert(nogood_facts_.end(), facts.begin(), facts.end());
+    for (const Fact& f : facts) nogood_atoms_.push_back(atom(f));
     if (facts.size() >= 2) watch_first_two(begin);
     if (learned) {
         ++learned_live_;
@@ -1171,9 +1152,9 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
 // The nogood whose facts start at `begin` watches its first two, each the other's
 // blocker.
 void LearningSearch::watch_first_two(std::uint32_t begin) {
-    const Fact* facts = &nogood_facts_[begin];
-    watches_[static_cast<std::size_t>(atom(facts[0]))].push_back(Watch{begin, facts[1]});
-    watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{begin, facts[0]});
+    const int* atoms = &nogood_atoms_[begin];
+    watches_[static_cast<std::size_t>(atoms[0])].push_back(Watch{begin, atoms[1]});
+    watches_[static_cast<std::size_t>(atoms[1])].push_back(Watch{begin, atoms[0]});
 }
 
 // Makes f false, the nogood `c` being the reason.
@@ -1227,36 +1208,36 @@ Status LearningSearch::propagate_nogoods() {
 // The nogoods watching f, which has become true: each finds another watch, or asserts
 // its other watched fact false, or fails (false).
 bool LearningSearch::visit_watches(const Fact& f) {
-    std::vector<Watch>& list = watches_[static_cast<std::size_t>(atom(f))];
+    const int watched = atom(f);
+    std::vector<Watch>& list = watches_[static_cast<std::size_t>(watched)];
     std::size_t keep = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const Watch w = list[i];
-        if (fact_false(w.blocker)) {  // (sound: see the comment on Watch)
+        if (atom_false(w.blocker)) {  // (sound: see the comment on Watch)
             list[keep++] = w;
             continue;
         }
-        Fact* facts = &nogood_facts_[w.begin];
-        const Fact header = facts[-1];
-        if (header.var < 0) continue;  // deleted
-        const int c = header.value;
-        const auto size = static_cast<std::uint32_t>(header.var);
-        if (facts[0] == f) std::swap(facts[0], facts[1]);
-        if (fact_false(facts[0])) {
-            list[keep++] = Watch{w.begin, facts[0]};
+        int* atoms = &nogood_atoms_[w.begin];
+        const int size = atoms[-2];
+        if (size < 0) continue;  // deleted
+        const int c = atoms[-1];
+        if (atoms[0] == watched) std::swap(atoms[0], atoms[1]);
+        if (atom_false(atoms[0])) {
+            list[keep++] = Watch{w.begin, atoms[0]};
             continue;
         }
         bool moved = false;
-        for (std::uint32_t k = 2; k < size; ++k) {
-            if (!fact_true(facts[k])) {
-                std::swap(facts[1], facts[k]);
-                watches_[static_cast<std::size_t>(atom(facts[1]))].push_back(Watch{w.begin, facts[0]});
+        for (int k = 2; k < size; ++k) {
+            if (!atom_true(atoms[k])) {
+                std::swap(atoms[1], atoms[k]);
+                watches_[static_cast<std::size_t>(atoms[1])].push_back(Watch{w.begin, atoms[0]});
                 moved = true;
                 break;
             }
         }
         if (moved) continue;
-        list[keep++] = Watch{w.begin, facts[0]};
-        if (fact_true(facts[0]) || !assert_negation(facts[0], c)) {
+        list[keep++] = Watch{w.begin, atoms[0]};
+        if (atom_true(atoms[0]) || !assert_negation(fact_of(atoms[0]), c)) {
             for (++i; i < list.size(); ++i) list[keep++] = list[i];
             list.resize(keep);
             conflict_nogood_ = c;
@@ -1272,23 +1253,24 @@ bool LearningSearch::visit_watches(const Fact& f) {
 std::vector<Fact> LearningSearch::unpropagated_nogood() const {
     for (const Nogood& n : nogoods_) {
         if (n.deleted) continue;
-        const Fact* facts = &nogood_facts_[n.begin];
+        std::vector<Fact> facts;
+        for (std::uint32_t k = 0; k < n.size; ++k) facts.push_back(fact_of(nogood_atoms_[n.begin + k]));
         std::uint32_t open = 0;
         const Fact* last = nullptr;
-        for (std::uint32_t k = 0; k < n.size; ++k) {
-            if (!fact_true(facts[k])) {
+        for (const Fact& f : facts) {
+            if (!fact_true(f)) {
                 ++open;
-                last = &facts[k];
+                last = &f;
             }
         }
-        if (open == 0 || (open == 1 && !fact_false(*last))) return std::vector<Fact>(facts, facts + n.size);
+        if (open == 0 || (open == 1 && !fact_false(*last))) return facts;
     }
     return {};
 }
 
 bool LearningSearch::locked(int c) const {
     const Nogood& n = nogoods_[static_cast<std::size_t>(c)];
-    const int p = position(negation(nogood_facts_[n.begin]));
+    const int p = position(negation(fact_of(nogood_atoms_[n.begin])));
     if (p == at_root || p == present) return false;
     const Record& r = records_[static_cast<std::size_t>(p)];
     return r.reason.kind == ReasonKind::nogood && r.reason.index == c;
@@ -1311,30 +1293,31 @@ void LearningSearch::reduce_store() {
     for (std::size_t i = 0; i < candidates.size() / 2; ++i) {
         Nogood& n = nogoods_[static_cast<std::size_t>(candidates[i])];
         n.deleted = true;
-        nogood_facts_[n.begin - 1].var = -1;  // (the header: visit_watches drops its watches)
+        nogood_atoms_[n.begin - 2] = -1;  // (the header's size: visit_watches drops its watches)
         --learned_live_;
-        deleted_facts_ += n.size + 1;
+        deleted_facts_ += n.size + 2;
         ++statistics_.deleted;
     }
     max_learned_ += max_learned_ / 10;
-    if (deleted_facts_ * 2 > nogood_facts_.size()) compact_store();
+    if (deleted_facts_ * 2 > nogood_atoms_.size()) compact_store();
 }
 
 // Moves the live nogoods' facts together and rebuilds the watches (each nogood's
 // watched facts are its first two, so the rebuilt lists keep the invariant).
 void LearningSearch::compact_store() {
-    std::vector<Fact> facts;
-    facts.reserve(nogood_facts_.size() - deleted_facts_);
+    std::vector<int> atoms;
+    atoms.reserve(nogood_atoms_.size() - deleted_facts_);
     for (auto& list : watches_) list.clear();
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
         if (n.deleted) continue;
-        facts.push_back(header_of(static_cast<int>(c), n.size));
-        const std::uint32_t begin = static_cast<std::uint32_t>(facts.size());
-        facts.insert(facts.end(), nogood_facts_.begin() + n.begin, nogood_facts_.begin() + n.begin + n.size);
+        atoms.push_back(static_cast<int>(n.size));
+        atoms.push_back(static_cast<int>(c));
+        const std::uint32_t begin = static_cast<std::uint32_t>(atoms.size());
+        atoms.insert(atoms.end(), nogood_atoms_.begin() + n.begin, nogood_atoms_.begin() + n.begin + n.size);
         n.begin = begin;
     }
-    nogood_facts_.swap(facts);
+    nogood_atoms_.swap(atoms);
     for (const Nogood& n : nogoods_) {
         if (!n.deleted && n.size >= 2) watch_first_two(n.begin);
     }

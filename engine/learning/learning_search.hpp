@@ -153,6 +153,13 @@ private:
     // The index of a fact's watch list: four atoms per value ([x >= v] for low < v <=
     // high and [x <= v] for low <= v < high, the others being always or never true).
     int atom(const Fact& f) const { return value_slot(f.var, f.value) * 4 + static_cast<int>(f.kind); }
+    Fact fact_of(int atom) const {
+        const int slot = atom >> 2;
+        const int x = slot_var_[static_cast<std::size_t>(slot)];
+        return Fact{x, low_[x] + (slot - base_[x]), static_cast<FactKind>(atom & 3)};
+    }
+    bool atom_true(int a) const { return fact_true(fact_of(a)); }
+    bool atom_false(int a) const { return fact_false(fact_of(a)); }
     // The trail position where f became true, at_root, or present (not true).
     int position(const Fact& f) const {
         switch (f.kind) {
@@ -162,8 +169,28 @@ private:
         }
     }
     int bound_position(const Fact& f) const;
-    bool fact_true(const Fact& f) const;
-    bool fact_false(const Fact& f) const;
+    // Read from the solver's domains (inline: the nogood store's watch walk asks
+    // them for every fact it passes).
+    bool fact_true(const Fact& f) const {
+        const IntVar x{f.var};
+        switch (f.kind) {
+            case FactKind::not_equal: return !solver_.contains(x, f.value);
+            case FactKind::equal: return solver_.fixed(x) && solver_.value(x) == f.value;
+            case FactKind::greater_equal: return solver_.min(x) >= f.value;
+            case FactKind::less_equal: return solver_.max(x) <= f.value;
+        }
+        return false;
+    }
+    bool fact_false(const Fact& f) const {
+        const IntVar x{f.var};
+        switch (f.kind) {
+            case FactKind::not_equal: return solver_.fixed(x) && solver_.value(x) == f.value;
+            case FactKind::equal: return !solver_.contains(x, f.value);
+            case FactKind::greater_equal: return solver_.max(x) < f.value;
+            case FactKind::less_equal: return solver_.min(x) > f.value;
+        }
+        return false;
+    }
     void push_record(const Fact& f, Reason reason, int cut);
     std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
@@ -219,10 +246,6 @@ private:
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
     void watch_first_two(std::uint32_t begin);
-    // The fact before a nogood's facts in nogood_facts_: its size (as var; -1 once
-    // deleted) and its index (as value), read by visit_watches from the same cache
-    // line as the watched facts rather than from nogoods_.
-    static Fact header_of(int nogood, std::size_t size) { return Fact{static_cast<int>(size), nogood, FactKind::not_equal}; }
     bool visit_watches(const Fact& f);
     bool locked(int nogood) const;
     void reduce_store();
@@ -244,6 +267,7 @@ private:
     // Per variable: the domain's range when learning started, and where its values'
     // positions start in value_position_.
     std::vector<int> low_, high_, base_;
+    std::vector<int> slot_var_;  // per value slot: its variable (fact_of)
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
     std::vector<int> equal_position_;   // trail position of [x == value], present or at_root
     std::vector<int> equal_value_;
@@ -304,7 +328,11 @@ private:
 
     // The store.
     std::vector<Nogood> nogoods_;
-    std::vector<Fact> nogood_facts_;
+    // The nogoods' facts as atoms (4 bytes each, a third of a Fact: the store is
+    // read fact by fact at every watch moved), each nogood after a header of two:
+    // its size (-1 once deleted) and its index, read by visit_watches from the
+    // same cache line as the watched atoms rather than from nogoods_.
+    std::vector<int> nogood_atoms_;
     // A watch: the nogood and its blocker, another of its facts (the other watched
     // one when the watch was set); while the blocker is false the nogood cannot
     // fire, and the walk passes it without reading the nogood (MiniSat's blockers).
@@ -312,8 +340,8 @@ private:
     // false no later than the fact became true, so a backjump that makes the blocker
     // undefined undoes the fact too.
     struct Watch {
-        std::uint32_t begin;  // where the nogood's facts start in nogood_facts_ (after its header)
-        Fact blocker;
+        std::uint32_t begin;  // where the nogood's atoms start in nogood_atoms_ (after its header)
+        int blocker;          // an atom
     };
     std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact
     std::size_t learned_live_ = 0, deleted_facts_ = 0;

@@ -1253,17 +1253,20 @@ bool LearningSearch::visit_watches(const Fact& f) {
 std::vector<Fact> LearningSearch::unpropagated_nogood() const {
     for (const Nogood& n : nogoods_) {
         if (n.deleted) continue;
-        std::vector<Fact> facts;
-        for (std::uint32_t k = 0; k < n.size; ++k) facts.push_back(fact_of(nogood_atoms_[n.begin + k]));
+        const int* atoms = &nogood_atoms_[n.begin];
         std::uint32_t open = 0;
-        const Fact* last = nullptr;
-        for (const Fact& f : facts) {
-            if (!fact_true(f)) {
+        int last = 0;
+        for (std::uint32_t k = 0; k < n.size; ++k) {
+            if (!atom_true(atoms[k])) {
                 ++open;
-                last = &f;
+                last = atoms[k];
             }
         }
-        if (open == 0 || (open == 1 && !fact_false(*last))) return facts;
+        if (open == 0 || (open == 1 && !atom_false(last))) {
+            std::vector<Fact> facts;
+            for (std::uint32_t k = 0; k < n.size; ++k) facts.push_back(fact_of(atoms[k]));
+            return facts;
+        }
     }
     return {};
 }
@@ -1295,18 +1298,18 @@ void LearningSearch::reduce_store() {
         n.deleted = true;
         nogood_atoms_[n.begin - 2] = -1;  // (the header's size: visit_watches drops its watches)
         --learned_live_;
-        deleted_facts_ += n.size + 2;
+        deleted_atoms_ += n.size + 2;
         ++statistics_.deleted;
     }
     max_learned_ += max_learned_ / 10;
-    if (deleted_facts_ * 2 > nogood_atoms_.size()) compact_store();
+    if (deleted_atoms_ * 2 > nogood_atoms_.size()) compact_store();
 }
 
 // Moves the live nogoods' facts together and rebuilds the watches (each nogood's
 // watched facts are its first two, so the rebuilt lists keep the invariant).
 void LearningSearch::compact_store() {
     std::vector<int> atoms;
-    atoms.reserve(nogood_atoms_.size() - deleted_facts_);
+    atoms.reserve(nogood_atoms_.size() - deleted_atoms_);
     for (auto& list : watches_) list.clear();
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
@@ -1321,7 +1324,7 @@ void LearningSearch::compact_store() {
     for (const Nogood& n : nogoods_) {
         if (!n.deleted && n.size >= 2) watch_first_two(n.begin);
     }
-    deleted_facts_ = 0;
+    deleted_atoms_ = 0;
 }
 
 }  // namespace prune

@@ -181,16 +181,7 @@ private:
         }
         return false;
     }
-    bool fact_false(const Fact& f) const {
-        const IntVar x{f.var};
-        switch (f.kind) {
-            case FactKind::not_equal: return solver_.fixed(x) && solver_.value(x) == f.value;
-            case FactKind::equal: return !solver_.contains(x, f.value);
-            case FactKind::greater_equal: return solver_.max(x) < f.value;
-            case FactKind::less_equal: return solver_.min(x) > f.value;
-        }
-        return false;
-    }
+    bool fact_false(const Fact& f) const { return fact_true(negation(f)); }
     void push_record(const Fact& f, Reason reason, int cut);
     std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
@@ -344,7 +335,7 @@ private:
         int blocker;          // an atom
     };
     std::vector<std::vector<Watch>> watches_;  // per atom: nogoods watching that fact
-    std::size_t learned_live_ = 0, deleted_facts_ = 0;
+    std::size_t learned_live_ = 0, deleted_atoms_ = 0;
     std::size_t max_learned_ = 5000;
     // reduce_store's scratch, kept so that a reduction allocates only when the store
     // has grown past every earlier one. (compact_store builds a new fact array and

@@ -15,6 +15,7 @@
 #include "flatzinc/builder.hpp"
 #include "flatzinc/flatzinc.hpp"
 #include "flatzinc/parser.hpp"
+#include "support/scratch_directory.hpp"
 #include "support/skip.hpp"
 #include "support/test_text.hpp"
 
@@ -90,28 +91,10 @@ inline bool contains_line(const std::string& text, const std::string& wanted) {
 
 inline std::string read_file(const std::filesystem::path& p) { return ::prune::test::read_text_file(p); }
 
-// One scratch directory per test process, removed when the process exits so
-// a test run leaves nothing behind in the temporary directory.
-class ScratchDirectory {
-public:
-    ScratchDirectory()
-        : path_(std::filesystem::temp_directory_path() / ("prune-fzn-test-" + std::to_string(::getpid()))) {
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDirectory() {
-        std::error_code ignored;
-        std::filesystem::remove_all(path_, ignored);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
-};
-
+// One scratch directory per test process, removed when the process exits, so a
+// test run leaves nothing behind in the temporary directory.
 inline std::filesystem::path temp_dir() {
-    static const ScratchDirectory scratch;
+    static const ::prune::test::ScratchDirectory scratch("prune-fzn-test");
     return scratch.path();
 }
 

@@ -3,7 +3,6 @@
 #pragma once
 #include <sys/wait.h>
 
-#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +10,7 @@
 #include <string>
 #include <unistd.h>
 
+#include "support/scratch_directory.hpp"
 #include "support/skip.hpp"
 #include "support/test_text.hpp"
 
@@ -30,23 +30,9 @@ struct RunResult {
 inline std::string slurp(const std::filesystem::path& path) { return prune::test::read_text_file(path); }
 
 // A scratch directory for one test run, removed when it goes out of scope.
-class ScratchDirectory {
+class ScratchDirectory : public prune::test::ScratchDirectory {
 public:
-    ScratchDirectory() {
-        static std::atomic<int> counter{0};
-        path_ = std::filesystem::temp_directory_path() / ("prune-cli-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-        std::filesystem::create_directories(path_);
-    }
-    ~ScratchDirectory() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    ScratchDirectory(const ScratchDirectory&) = delete;
-    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-    const std::filesystem::path& path() const { return path_; }
-
-private:
-    std::filesystem::path path_;
+    ScratchDirectory() : prune::test::ScratchDirectory("prune-cli-test") {}
 };
 
 // Runs a shell command line (already quoted) with `input` on standard input.

@@ -983,6 +983,15 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
         // it): the decision is the fact, the UIP of its level at the latest.
         if (r.reason.kind == ReasonKind::equality && records_[static_cast<std::size_t>(r.reason.index)].fact.is_bound()) {
             mark_record(r.reason.index, at_current_level);
+            // The decided bound may lie in a hole short of f's (x <= 0 decided over
+            // {-1, 1, 2} makes x <= -1 true): the values between were removed before
+            // the decision, and those removals are part of the reason.
+            const int decided = records_[static_cast<std::size_t>(r.reason.index)].fact.value;
+            if (lower) {
+                for (int u = decided; u < f.value; ++u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
+            } else {
+                for (int u = decided; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
+            }
             break;
         }
         resolved = true;

@@ -50,6 +50,15 @@ enum class ValueSelection : std::uint8_t {
     random,         // x = a value drawn from the domain (seeded) / x != it
 };
 
+// With learning, what the choice by activity ranks (after the user's phases; all of
+// free search). variables: the most active unfixed variable, set to its saved value
+// (phase saving). literals: the most active open literal, [x = v] per value and
+// [x <= v] per bound, each bumped whenever a conflict analysis meets a fact on it
+// (Chuffed's VSIDS over its literals), and decided true: x = v, or x <= v.
+// negated_literals: the same literals decided false, x != v or x >= v + 1 (Chuffed's
+// polarity). Which wins depends on the instance (docs/architecture.md, "Learning").
+enum class LearningBranching : std::uint8_t { variables, literals, negated_literals };
+
 struct SearchLimits {
     std::uint64_t nodes = 0;     // 0: no limit
     std::uint64_t failures = 0;  // 0: no limit
@@ -148,6 +157,7 @@ struct SearchOptions {
     // search from the root over bitset domains (Search::learning_active() says
     // whether it runs). Exact for enumeration, counting and optimisation.
     bool learn = false;
+    LearningBranching learning_branching = LearningBranching::variables;
     // Counting in bulk (count(), docs/architecture.md): false leaves it off from the
     // start, with its tracking of open variables (built at construction, paid at every
     // fixing). For a caller that runs many small counts and has seen it count nothing

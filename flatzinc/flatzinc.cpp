@@ -75,6 +75,10 @@ const char* usage() {
            "           none; unlike -t, the same run on any machine)\n"
            "  --learn [on|off]  learn nogoods from conflicts (lazy clause generation;\n"
            "           default off); with -f, activity-based choice of the variable\n"
+           "  --learn-branching variables|literals|negated-literals  with --learn, what\n"
+           "           the activity ranks (default variables, each set to its saved value;\n"
+           "           literals: the most active [x = v] or [x <= v], decided true;\n"
+           "           negated-literals: decided false, as Chuffed does)\n"
            "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
            "=====UNKNOWN===== if there was none.\n";
 }
@@ -113,6 +117,15 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
                 return false;
             }
 #endif
+        } else if (a == "--learn-branching") {
+            const std::string word = i + 1 < argc ? argv[++i] : "";
+            if (word == "variables") o.learning_branching = prune::LearningBranching::variables;
+            else if (word == "literals") o.learning_branching = prune::LearningBranching::literals;
+            else if (word == "negated-literals") o.learning_branching = prune::LearningBranching::negated_literals;
+            else {
+                error = "option --learn-branching takes variables, literals or negated-literals, got '" + word + "'";
+                return false;
+            }
         } else if (a.rfind("--learn=", 0) == 0) {
             error = "option --learn takes on or off, got '" + a.substr(8) + "'";
             return false;
@@ -217,6 +230,7 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
     }
     so.seed = o.seed;
     so.learn = o.learn;
+    so.learning_branching = o.learning_branching;
     // Free search with learning: the activity of the variables in conflicts chooses
     // (over all variables), not dom/wdeg over the model's own ones.
     if (o.learn && (o.free_search || m.search.empty())) so.decision_variables.clear();

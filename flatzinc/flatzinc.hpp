@@ -38,6 +38,7 @@
 #include <ostream>
 #include <string>
 
+#include "engine/search.hpp"
 #include "engine/tracer.hpp"
 
 namespace prune::flatzinc {
@@ -48,6 +49,7 @@ struct Options {
     bool intermediate = false;
     bool free_search = false;
     bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
+    prune::LearningBranching learning_branching = prune::LearningBranching::variables;  // --learn-branching
     bool statistics = false;
     bool verbose = false;
     int threads = 1;  // -p, resolved: 0 on the command line is one per core

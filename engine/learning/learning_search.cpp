@@ -14,7 +14,8 @@
 namespace prune {
 
 namespace {
-// A decision fact (x = v, x <= v or x >= v) as the literal the solver and the tracers take.
+// A decision fact (x = v, x <= v or x >= v; x != v as x = v, negated) as the literal
+// the solver and the tracers take.
 Literal literal_of(const Fact& decision) {
     const LiteralKind kind = decision.kind == FactKind::less_equal      ? LiteralKind::less_equal
                              : decision.kind == FactKind::greater_equal ? LiteralKind::greater_equal
@@ -200,6 +201,8 @@ void LearningSearch::initialise() {
     const auto splits = [](ValueSelection v) { return v == ValueSelection::split || v == ValueSelection::reverse_split; };
     bool bound_decisions = !options_.decision_variables.empty() && splits(options_.value);
     for (const SearchPhase& phase : options_.phases) bound_decisions = bound_decisions || splits(phase.value);
+    literal_branching_ = options_.learning_branching != LearningBranching::variables;
+    bound_decisions = bound_decisions || literal_branching_;  // (x != v and bound decisions)
     const std::size_t capacity = static_cast<std::size_t>(total) * (bound_decisions ? 2 : 1) + n + 1;
     records_.reserve(capacity);
     seen_.assign(capacity, 0);
@@ -230,12 +233,27 @@ void LearningSearch::initialise() {
         Random random(options_.seed);
         for (double& a : activity_) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
     }
-    heap_.clear();
-    heap_.reserve(static_cast<std::size_t>(n));
-    heap_position_.assign(static_cast<std::size_t>(n), -1);
+    heap_.reset(static_cast<std::size_t>(n));
     tied_.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-        if (!solver_.fixed(IntVar{i})) heap_insert(i);
+        if (!solver_.fixed(IntVar{i})) heap_.insert(i);
+    }
+    if (literal_branching_) {
+        // [x <= high] is no literal (always true): its index stays out of the heap.
+        const std::size_t literals = 2 * static_cast<std::size_t>(total);
+        literal_activity_.assign(literals, 0.0);
+        if (options_.seed != 0) {
+            Random random(options_.seed);
+            for (double& a : literal_activity_) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
+        }
+        literal_heap_.reset(literals);
+        literals_popped_.reserve(literals);
+        for (int i = 0; i < n; ++i) {
+            for (int v = low_[i]; v <= high_[i]; ++v) {
+                literal_heap_.insert(2 * value_slot(i, v));
+                if (v < high_[i]) literal_heap_.insert(2 * value_slot(i, v) + 1);
+            }
+        }
     }
     falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     failure_falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
@@ -454,7 +472,7 @@ void LearningSearch::undo_to(int target_level) {
         if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
         if (f.is_equal()) {
             equal_position_[f.var] = present;
-            if (heap_position_[static_cast<std::size_t>(f.var)] < 0) heap_insert(f.var);
+            if (!heap_.contains(f.var)) heap_.insert(f.var);
         } else {
             value_position_[value_slot(f.var, f.value)] = present;
             const int position = static_cast<int>(at) - 1;
@@ -465,6 +483,11 @@ void LearningSearch::undo_to(int target_level) {
         }
     }
     records_.resize(keep);
+    while (!literals_popped_.empty() && literals_popped_.back().level > target_level) {
+        const int literal = literals_popped_.back().literal;
+        literals_popped_.pop_back();
+        if (!literal_heap_.contains(literal)) literal_heap_.insert(literal);
+    }
     level_start_.resize(static_cast<std::size_t>(target_level) + 1);
     propagated_ = std::min(propagated_, keep);
 }
@@ -582,15 +605,18 @@ bool LearningSearch::decide(const Fact& decision) {
         node_of_level_.resize(static_cast<std::size_t>(level()) + 1);
         node_of_level_[static_cast<std::size_t>(level())] = statistics_.nodes;
         outer_tracer_->on_node(statistics_.nodes, node_of_level_[static_cast<std::size_t>(level()) - 1], level());
-        outer_tracer_->on_decision(solver_, literal_of(decision), false);
+        outer_tracer_->on_decision(solver_, literal_of(decision), decision.kind == FactKind::not_equal);
     }
     // The decision is its level's first record; the changes it makes are explained by
     // it (a bound decision's removals by the bound: see mark_bound).
     push_record(decision, Reason{ReasonKind::decision, -1}, static_cast<int>(records_.size()));
     cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
-    const Event e = enforce(solver_, literal_of(decision), false);
+    const Event e = enforce(solver_, literal_of(decision), decision.kind == FactKind::not_equal);
     cause_ = Reason{};
     if (is_failure(e)) return false;  // not reached: the value is in the domain
+    // A removal decided is its own record, made before the removal, which then adds
+    // none and so does not wake the store: the decision does.
+    if (decision.kind == FactKind::not_equal) solver_.schedule(store_);
     return settle();
 }
 
@@ -690,7 +716,7 @@ int LearningSearch::choose_value(int x, ValueSelection how) const {
 // subtree at the top (a child is never more active than its parent), searched for
 // the smallest domain. Fixed variables are popped when they reach the top.
 int LearningSearch::choose_active_variable() {
-    while (!heap_.empty() && solver_.fixed(IntVar{heap_[0]})) heap_pop();
+    while (!heap_.empty() && solver_.fixed(IntVar{heap_[0]})) heap_.pop();
     if (heap_.empty()) return -1;
     const double top = activity_[heap_[0]];
     int best = heap_[0];
@@ -722,50 +748,6 @@ int LearningSearch::choose_active_by_scan() const {
     return best;
 }
 
-void LearningSearch::heap_insert(int x) {
-    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(heap_.size());
-    heap_.push_back(x);
-    heap_sift_up(heap_.size() - 1);
-}
-
-void LearningSearch::heap_pop() {
-    heap_position_[static_cast<std::size_t>(heap_[0])] = -1;
-    const int last = heap_.back();
-    heap_.pop_back();
-    if (heap_.empty()) return;
-    heap_[0] = last;
-    heap_position_[static_cast<std::size_t>(last)] = 0;
-    heap_sift_down(0);
-}
-
-void LearningSearch::heap_sift_up(std::size_t at) {
-    const int x = heap_[at];
-    while (at > 0) {
-        const std::size_t parent = (at - 1) / 2;
-        if (!heap_before(x, heap_[parent])) break;
-        heap_[at] = heap_[parent];
-        heap_position_[static_cast<std::size_t>(heap_[at])] = static_cast<int>(at);
-        at = parent;
-    }
-    heap_[at] = x;
-    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(at);
-}
-
-void LearningSearch::heap_sift_down(std::size_t at) {
-    const int x = heap_[at];
-    for (;;) {
-        std::size_t child = 2 * at + 1;
-        if (child >= heap_.size()) break;
-        if (child + 1 < heap_.size() && heap_before(heap_[child + 1], heap_[child])) ++child;
-        if (!heap_before(heap_[child], x)) break;
-        heap_[at] = heap_[child];
-        heap_position_[static_cast<std::size_t>(heap_[at])] = static_cast<int>(at);
-        at = child;
-    }
-    heap_[at] = x;
-    heap_position_[static_cast<std::size_t>(x)] = static_cast<int>(at);
-}
-
 // The user's phases first, each by its own rules; then the most active variable,
 // with its saved value.
 bool LearningSearch::choose(Fact& decision) {
@@ -783,6 +765,7 @@ bool LearningSearch::choose(Fact& decision) {
             return true;
         }
     }
+    if (literal_branching_) return choose_literal(decision);
     const int x = choose_active_variable();
     if (check_activity_choices) [[unlikely]] {
         ++activity_choices_checked;
@@ -796,11 +779,69 @@ bool LearningSearch::choose(Fact& decision) {
 
 void LearningSearch::bump(int x, double weight) {
     activity_[x] += activity_step_ * weight;
-    if (heap_position_[static_cast<std::size_t>(x)] >= 0) heap_sift_up(static_cast<std::size_t>(heap_position_[static_cast<std::size_t>(x)]));
-    if (activity_[x] > 1e100) {
-        for (double& a : activity_) a *= 1e-100;
-        activity_step_ *= 1e-100;
+    heap_.increased(x);
+    if (activity_[x] > 1e100) rescale_activities();
+}
+
+void LearningSearch::rescale_activities() {
+    for (double& a : activity_) a *= 1e-100;
+    for (double& a : literal_activity_) a *= 1e-100;
+    activity_step_ *= 1e-100;
+}
+
+void LearningSearch::bump_literal(const Fact& f) {
+    const int literal = literal_index(f);
+    double& a = literal_activity_[static_cast<std::size_t>(literal)];
+    a += activity_step_;
+    literal_heap_.increased(literal);
+    if (a > 1e100) rescale_activities();
+}
+
+bool LearningSearch::literal_open(int literal) const {
+    const int slot = literal >> 1;
+    const int x = slot_var_[static_cast<std::size_t>(slot)];
+    const int v = low_[x] + (slot - base_[x]);
+    const IntVar var{x};
+    if (literal & 1) return solver_.min(var) <= v && v < solver_.max(var);
+    return !solver_.fixed(var) && solver_.contains(var, v);
+}
+
+// What the literal heap stands for: a scan of every literal (the heap's order).
+int LearningSearch::choose_literal_by_scan() const {
+    int best = -1;
+    for (int literal = 0; literal < static_cast<int>(literal_activity_.size()); ++literal) {
+        if (!literal_open(literal)) continue;  // ([x <= high] is never open)
+        const double a = literal_activity_[static_cast<std::size_t>(literal)];
+        if (best < 0 || a > literal_activity_[static_cast<std::size_t>(best)]) best = literal;
     }
+    return best;
+}
+
+// The most active open literal, decided true or false (learning_branching). Closed
+// literals met on top leave the heap until a backjump below the level they were met
+// at; the one decided comes back when its own level is undone.
+bool LearningSearch::choose_literal(Fact& decision) {
+    while (!literal_heap_.empty()) {
+        const int literal = literal_heap_.pop();
+        const bool open = literal_open(literal);
+        literals_popped_.push_back(PoppedLiteral{literal, open ? level() + 1 : level()});
+        if (!open) continue;
+        if (check_activity_choices) [[unlikely]] {
+            ++activity_choices_checked;
+            if (literal != choose_literal_by_scan()) ++activity_choices_wrong;
+        }
+        const int slot = literal >> 1;
+        const int x = slot_var_[static_cast<std::size_t>(slot)];
+        const int v = low_[x] + (slot - base_[x]);
+        const bool negated = options_.learning_branching == LearningBranching::negated_literals;
+        if (literal & 1) {
+            decision = negated ? Fact{x, v + 1, FactKind::greater_equal} : Fact{x, v, FactKind::less_equal};
+        } else {
+            decision = Fact{x, v, negated ? FactKind::not_equal : FactKind::equal};
+        }
+        return true;
+    }
+    return false;
 }
 
 // ---- Explanations and conflict analysis ----
@@ -922,6 +963,7 @@ void LearningSearch::mark_record(int p, int& at_current_level) {
     seen_[static_cast<std::size_t>(p)] = 1;
     touched_.push_back(p);
     bump(r.fact.var);
+    if (literal_branching_) bump_literal(r.fact);
     if (r.level == level()) {
         ++at_current_level;
     } else {
@@ -956,6 +998,12 @@ bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const 
 // earlier) do; those are marked instead, [x >= w] in turn. Likewise [x <= v].
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
+    if (literal_branching_) {
+        // Every bound fact met is bumped, also one resolved away below (Chuffed bumps
+        // each literal of each explanation it resolves).
+        const int p = position(f);
+        if (p != at_root && p != present && records_[static_cast<std::size_t>(p)].level > 0) bump_literal(f);
+    }
     const bool lower = f.kind == FactKind::greater_equal;
     // The walks of this analysis: the resolution of [x >= v] for v up to `walked`
     // is marked (the chain of a weaker bound is part of a stronger one's), so each

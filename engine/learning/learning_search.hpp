@@ -34,6 +34,7 @@
 #include "../search.hpp"
 #include "../solver.hpp"
 #include "../tracer.hpp"
+#include "activity_heap.hpp"
 #include "explanation.hpp"
 
 namespace prune {
@@ -85,8 +86,9 @@ public:
     // a time, for every variable and windows around its initial minimum.
     bool had_values_agree(int cut) const;
     // For tests: when set, each choice by activity is compared with a scan of every
-    // variable (most active, then smallest domain, then lowest index), and the
-    // choices and the disagreements are counted.
+    // variable (most active, then smallest domain, then lowest index) or, with literal
+    // branching, of every literal (most active, then lowest index), and the choices
+    // and the disagreements are counted.
     bool check_activity_choices = false;
     std::uint64_t activity_choices_checked = 0, activity_choices_wrong = 0;
     // For tests: when set, each explanation minimise() takes from its cache is
@@ -224,14 +226,24 @@ private:
     void minimise();
     void explain_cached(int position, std::vector<Fact>& out);
     void bump(int x, double weight = 1);
-    // The activity heap: every unfixed variable, most active on top (ties: lower
-    // index); fixed ones leave it lazily, when they reach the top, and come back when
-    // a backjump unfixes them.
-    bool heap_before(int x, int y) const { return activity_[x] > activity_[y] || (activity_[x] == activity_[y] && x < y); }
-    void heap_insert(int x);
-    void heap_pop();
-    void heap_sift_up(std::size_t at);
-    void heap_sift_down(std::size_t at);
+    // Literal branching (SearchOptions::learning_branching): the literal of a fact,
+    // two per value slot, [x = v] at 2 * slot and [x <= v] at 2 * slot + 1 ([x != v]
+    // and [x >= v + 1] being their negations); its bump; whether it is still open
+    // (neither it nor its negation true); the choice.
+    int literal_index(const Fact& f) const {
+        switch (f.kind) {
+            case FactKind::equal:
+            case FactKind::not_equal: return 2 * value_slot(f.var, f.value);
+            case FactKind::less_equal: return 2 * value_slot(f.var, f.value) + 1;
+            case FactKind::greater_equal: return 2 * value_slot(f.var, f.value - 1) + 1;
+        }
+        return 0;
+    }
+    void bump_literal(const Fact& f);
+    void rescale_activities();
+    bool literal_open(int literal) const;
+    bool choose_literal(Fact& decision);
+    int choose_literal_by_scan() const;
 
     // The store.
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
@@ -307,8 +319,21 @@ private:
 
     // Heuristics.
     std::vector<double> activity_;
-    std::vector<int> heap_;            // variables, a binary heap by heap_before
-    std::vector<int> heap_position_;   // per variable: its index in heap_, or -1
+    // Every unfixed variable by activity; fixed ones leave it lazily, when they reach
+    // the top, and come back when a backjump unfixes them.
+    ActivityHeap heap_{activity_};
+    // Literal branching: per literal its activity (bumped with the same step as the
+    // variables'), the heap of the open ones, and those popped since, with the level
+    // from which on they may be closed: a backjump below it puts them back. Each
+    // literal is in the heap or in the list, so neither grows during the search.
+    bool literal_branching_ = false;
+    std::vector<double> literal_activity_;
+    ActivityHeap literal_heap_{literal_activity_};
+    struct PoppedLiteral {
+        int literal;
+        int level;
+    };
+    std::vector<PoppedLiteral> literals_popped_;
     std::vector<int> tied_;            // choose_active_variable's stack (reserved)
     double activity_step_ = 1;
     std::vector<int> saved_value_;

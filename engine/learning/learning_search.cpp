@@ -229,10 +229,7 @@ void LearningSearch::initialise() {
     // which the domain size and then the index decide otherwise, so runs over
     // several seeds show how much a search owes to that order (the order of the
     // nogood watches changes it as much). Seed 0, the default, keeps the index order.
-    if (options_.seed != 0) {
-        Random random(options_.seed);
-        for (double& a : activity_) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
-    }
+    seed_activities(activity_);
     heap_.reset(static_cast<std::size_t>(n));
     tied_.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
@@ -242,10 +239,7 @@ void LearningSearch::initialise() {
         // [x <= high] is no literal (always true): its index stays out of the heap.
         const std::size_t literals = 2 * static_cast<std::size_t>(total);
         literal_activity_.assign(literals, 0.0);
-        if (options_.seed != 0) {
-            Random random(options_.seed);
-            for (double& a : literal_activity_) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
-        }
+        seed_activities(literal_activity_);
         literal_heap_.reset(literals);
         literals_popped_.reserve(literals);
         for (int i = 0; i < n; ++i) {
@@ -767,10 +761,7 @@ bool LearningSearch::choose(Fact& decision) {
     }
     if (literal_branching_) return choose_literal(decision);
     const int x = choose_active_variable();
-    if (check_activity_choices) [[unlikely]] {
-        ++activity_choices_checked;
-        if (x != choose_active_by_scan()) ++activity_choices_wrong;
-    }
+    if (check_activity_choices) [[unlikely]] note_activity_choice(x == choose_active_by_scan());
     if (x < 0) return false;
     const int saved = saved_value_[x];
     decision = Fact{x, solver_.contains(IntVar{x}, saved) ? saved : choose_value(x, options_.value), FactKind::equal};
@@ -781,6 +772,13 @@ void LearningSearch::bump(int x, double weight) {
     activity_[x] += activity_step_ * weight;
     heap_.increased(x);
     if (activity_[x] > 1e100) rescale_activities();
+}
+
+// With a seed, tiny random initial activities (below 1e-5; see initialise()).
+void LearningSearch::seed_activities(std::vector<double>& activity) const {
+    if (options_.seed == 0) return;
+    Random random(options_.seed);
+    for (double& a : activity) a = 1e-5 * static_cast<double>(random.next() >> 11) / 9007199254740992.0;
 }
 
 void LearningSearch::rescale_activities() {
@@ -798,12 +796,10 @@ void LearningSearch::bump_literal(const Fact& f) {
 }
 
 bool LearningSearch::literal_open(int literal) const {
-    const int slot = literal >> 1;
-    const int x = slot_var_[static_cast<std::size_t>(slot)];
-    const int v = low_[x] + (slot - base_[x]);
-    const IntVar var{x};
-    if (literal & 1) return solver_.min(var) <= v && v < solver_.max(var);
-    return !solver_.fixed(var) && solver_.contains(var, v);
+    const Fact f = literal_fact(literal);
+    const IntVar x{f.var};
+    if (f.kind == FactKind::less_equal) return solver_.min(x) <= f.value && f.value < solver_.max(x);
+    return !solver_.fixed(x) && solver_.contains(x, f.value);
 }
 
 // What the literal heap stands for: a scan of every literal (the heap's order).
@@ -826,19 +822,10 @@ bool LearningSearch::choose_literal(Fact& decision) {
         const bool open = literal_open(literal);
         literals_popped_.push_back(PoppedLiteral{literal, open ? level() + 1 : level()});
         if (!open) continue;
-        if (check_activity_choices) [[unlikely]] {
-            ++activity_choices_checked;
-            if (literal != choose_literal_by_scan()) ++activity_choices_wrong;
-        }
-        const int slot = literal >> 1;
-        const int x = slot_var_[static_cast<std::size_t>(slot)];
-        const int v = low_[x] + (slot - base_[x]);
-        const bool negated = options_.learning_branching == LearningBranching::negated_literals;
-        if (literal & 1) {
-            decision = negated ? Fact{x, v + 1, FactKind::greater_equal} : Fact{x, v, FactKind::less_equal};
-        } else {
-            decision = Fact{x, v, negated ? FactKind::not_equal : FactKind::equal};
-        }
+        if (check_activity_choices) [[unlikely]] note_activity_choice(literal == choose_literal_by_scan());
+        // The literal itself ([x = v] or [x <= v]), or its negation.
+        const Fact f = literal_fact(literal);
+        decision = options_.learning_branching == LearningBranching::negated_literals ? negation(f) : f;
         return true;
     }
     return false;

@@ -239,8 +239,14 @@ private:
         }
         return 0;
     }
+    Fact literal_fact(int literal) const { return fact_of((literal >> 1) * 4 + static_cast<int>(literal & 1 ? FactKind::less_equal : FactKind::equal)); }
     void bump_literal(const Fact& f);
+    void seed_activities(std::vector<double>& activity) const;
     void rescale_activities();
+    void note_activity_choice(bool agrees_with_scan) {
+        ++activity_choices_checked;
+        if (!agrees_with_scan) ++activity_choices_wrong;
+    }
     bool literal_open(int literal) const;
     bool choose_literal(Fact& decision);
     int choose_literal_by_scan() const;

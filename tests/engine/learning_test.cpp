@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <set>
 #include <sstream>
@@ -532,11 +533,10 @@ TEST_CASE("learning: the view before a fact reads and adds 64 values at once as 
     CHECK(checks > 1000);
 }
 
-TEST_CASE("learning: the activity heap chooses the variable a scan of all variables would", "[learning]") {
-    // The choice by activity reads a heap (fixed variables leave it lazily and come
-    // back on backjumps); it must pick what a scan picks at every decision: most
-    // active, then smallest domain, then lowest index. Random models, restarts.
-    Random seeds(16);
+// Runs learning searches on random models (restarts, seeds) with every choice by
+// activity compared against a scan; `branching` picks each model's branching.
+void check_activity_choices_against_scan(std::uint64_t first_seed, const std::function<LearningBranching(Random&)>& branching) {
+    Random seeds(first_seed);
     std::uint64_t checked = 0, wrong = 0;
     for (int i = 0; i < 600; ++i) {
         const std::uint64_t seed = seeds.next();
@@ -548,7 +548,7 @@ TEST_CASE("learning: the activity heap chooses the variable a scan of all variab
         SearchOptions options = learning_options(r, vars);
         options.phases.clear();
         options.decision_variables.clear();
-        options.learning_branching = LearningBranching::variables;
+        options.learning_branching = branching(r);
         Search search(s, options);
         LearningSearch* learning = search.learning();
         if (learning == nullptr) continue;
@@ -564,37 +564,21 @@ TEST_CASE("learning: the activity heap chooses the variable a scan of all variab
     CHECK(checked > 2000);
 }
 
+TEST_CASE("learning: the activity heap chooses the variable a scan of all variables would", "[learning]") {
+    // The choice by activity reads a heap (fixed variables leave it lazily and come
+    // back on backjumps); it must pick what a scan picks at every decision: most
+    // active, then smallest domain, then lowest index. Random models, restarts.
+    check_activity_choices_against_scan(16, [](Random&) { return LearningBranching::variables; });
+}
+
 TEST_CASE("learning: the literal heap chooses the literal a scan of all literals would", "[learning]") {
     // With literal branching the choice reads a heap of literals (closed ones leave it
     // when met on top and come back on a backjump below the level they were met at);
     // it must pick what a scan picks at every decision: the most active open literal,
     // then the lowest index. Random models, restarts, both polarities.
-    Random seeds(17);
-    std::uint64_t checked = 0, wrong = 0;
-    for (int i = 0; i < 600; ++i) {
-        const std::uint64_t seed = seeds.next();
-        Random r(seed);
-        const RandomModel m = random_model(r, 5);
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        if (!s.error().empty()) continue;
-        SearchOptions options = learning_options(r, vars);
-        options.phases.clear();
-        options.decision_variables.clear();
-        options.learning_branching = r.below(2) == 0 ? LearningBranching::literals : LearningBranching::negated_literals;
-        Search search(s, options);
-        LearningSearch* learning = search.learning();
-        if (learning == nullptr) continue;
-        learning->check_activity_choices = true;
-        while (search.next() == SearchStatus::solution) {
-        }
-        INFO("model seed " << seed << "\n" << m.describe());
-        CHECK(learning->activity_choices_wrong == 0);
-        checked += learning->activity_choices_checked;
-        wrong += learning->activity_choices_wrong;
-    }
-    CHECK(wrong == 0);
-    CHECK(checked > 2000);
+    check_activity_choices_against_scan(17, [](Random& r) {
+        return r.below(2) == 0 ? LearningBranching::literals : LearningBranching::negated_literals;
+    });
 }
 
 TEST_CASE("learning: minimisation's cached explanations are those computed afresh", "[learning]") {

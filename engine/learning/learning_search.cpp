@@ -201,8 +201,7 @@ void LearningSearch::initialise() {
     const auto splits = [](ValueSelection v) { return v == ValueSelection::split || v == ValueSelection::reverse_split; };
     bool bound_decisions = !options_.decision_variables.empty() && splits(options_.value);
     for (const SearchPhase& phase : options_.phases) bound_decisions = bound_decisions || splits(phase.value);
-    literal_branching_ = options_.learning_branching != LearningBranching::variables;
-    bound_decisions = bound_decisions || literal_branching_;  // (x != v and bound decisions)
+    bound_decisions = bound_decisions || literal_branching();  // (x != v and bound decisions)
     const std::size_t capacity = static_cast<std::size_t>(total) * (bound_decisions ? 2 : 1) + n + 1;
     records_.reserve(capacity);
     seen_.assign(capacity, 0);
@@ -235,7 +234,7 @@ void LearningSearch::initialise() {
     for (int i = 0; i < n; ++i) {
         if (!solver_.fixed(IntVar{i})) heap_.insert(i);
     }
-    if (literal_branching_) {
+    if (literal_branching()) {
         // [x <= high] is no literal (always true): its index stays out of the heap.
         const std::size_t literals = 2 * static_cast<std::size_t>(total);
         literal_activity_.assign(literals, 0.0);
@@ -602,15 +601,17 @@ bool LearningSearch::decide(const Fact& decision) {
         outer_tracer_->on_decision(solver_, literal_of(decision), decision.kind == FactKind::not_equal);
     }
     // The decision is its level's first record; the changes it makes are explained by
-    // it (a bound decision's removals by the bound: see mark_bound).
-    push_record(decision, Reason{ReasonKind::decision, -1}, static_cast<int>(records_.size()));
-    cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
+    // it (a bound decision's removals by the bound: see mark_bound). A decided removal
+    // is recorded by the hook as it is made, with the decision as its reason.
+    if (decision.kind == FactKind::not_equal) {
+        cause_ = Reason{ReasonKind::decision, -1};
+    } else {
+        push_record(decision, Reason{ReasonKind::decision, -1}, static_cast<int>(records_.size()));
+        cause_ = Reason{ReasonKind::equality, static_cast<int>(records_.size()) - 1};
+    }
     const Event e = enforce(solver_, literal_of(decision), decision.kind == FactKind::not_equal);
     cause_ = Reason{};
     if (is_failure(e)) return false;  // not reached: the value is in the domain
-    // A removal decided is its own record, made before the removal, which then adds
-    // none and so does not wake the store: the decision does.
-    if (decision.kind == FactKind::not_equal) solver_.schedule(store_);
     return settle();
 }
 
@@ -759,7 +760,7 @@ bool LearningSearch::choose(Fact& decision) {
             return true;
         }
     }
-    if (literal_branching_) return choose_literal(decision);
+    if (literal_branching()) return choose_literal(decision);
     const int x = choose_active_variable();
     if (check_activity_choices) [[unlikely]] note_activity_choice(x == choose_active_by_scan());
     if (x < 0) return false;
@@ -950,7 +951,7 @@ void LearningSearch::mark_record(int p, int& at_current_level) {
     seen_[static_cast<std::size_t>(p)] = 1;
     touched_.push_back(p);
     bump(r.fact.var);
-    if (literal_branching_) bump_literal(r.fact);
+    if (literal_branching()) bump_literal(r.fact);
     if (r.level == level()) {
         ++at_current_level;
     } else {
@@ -985,7 +986,7 @@ bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const 
 // earlier) do; those are marked instead, [x >= w] in turn. Likewise [x <= v].
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
-    if (literal_branching_) {
+    if (literal_branching()) {
         // Every bound fact met is bumped, also one resolved away below (Chuffed bumps
         // each literal of each explanation it resolves).
         const int p = position(f);

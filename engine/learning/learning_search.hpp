@@ -239,6 +239,7 @@ private:
         }
         return 0;
     }
+    bool literal_branching() const { return options_.learning_branching != LearningBranching::variables; }
     Fact literal_fact(int literal) const { return fact_of((literal >> 1) * 4 + static_cast<int>(literal & 1 ? FactKind::less_equal : FactKind::equal)); }
     void bump_literal(const Fact& f);
     void seed_activities(std::vector<double>& activity) const;
@@ -332,7 +333,6 @@ private:
     // variables'), the heap of the open ones, and those popped since, with the level
     // from which on they may be closed: a backjump below it puts them back. Each
     // literal is in the heap or in the list, so neither grows during the search.
-    bool literal_branching_ = false;
     std::vector<double> literal_activity_;
     ActivityHeap literal_heap_{literal_activity_};
     struct PoppedLiteral {

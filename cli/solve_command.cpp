@@ -98,6 +98,7 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
     }
     if (search.learn) {
         err << "learned nogoods:  " << s.learned << " (" << s.deleted << " deleted)\n"
+            << "implied nogoods:  " << s.implied << " (stated by the constraints, never deleted)\n"
             << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback)\n";
     }
 }

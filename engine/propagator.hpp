@@ -29,6 +29,7 @@ namespace prune {
 
 class Solver;
 class Explanation;
+class ImpliedNogoods;
 
 enum class Status : std::uint8_t { ok, failed, entailed };
 
@@ -75,6 +76,12 @@ public:
     // inferred, or its failure, lazily when conflict analysis asks. False: no own
     // explanation, the engine falls back to the removals from the whole scope.
     virtual bool explain(Explanation&) const { return false; }
+    // Under learning, once, on the root domains: nogoods the constraint implies that
+    // learning keeps for the whole search beside the ones it learns, where their
+    // propagation by the nogood store has shorter reasons than the propagator's own
+    // explanation of the same inference (alldifferent over as many values as
+    // variables: each value is taken). None by default.
+    virtual void add_implied_nogoods(const Solver&, ImpliedNogoods&) const {}
 
     int id() const { return id_; }
     PropagatorCost cost() const { return cost_; }

@@ -89,8 +89,11 @@ struct SearchStatistics {
     std::uint64_t nogoods_dropped = 0;
     std::uint64_t max_depth = 0;
     // With learning (SearchOptions::learn): nogoods learned and deleted, explanations
-    // asked for, and how many of them were the fallback (a propagator's whole scope).
+    // asked for, and how many of them were the fallback (a propagator's whole scope);
+    // the nogoods the constraints implied (Propagator::add_implied_nogoods), kept
+    // for the whole search.
     std::uint64_t learned = 0;
+    std::uint64_t implied = 0;
     std::uint64_t deleted = 0;
     std::uint64_t explanations = 0;
     std::uint64_t fallback_explanations = 0;

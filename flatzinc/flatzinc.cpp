@@ -315,6 +315,7 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
     if (st.learned != 0 || st.explanations != 0) {
         out << "%%%mzn-stat: learnedNogoods=" << st.learned << '\n'
             << "%%%mzn-stat: deletedNogoods=" << st.deleted << '\n'
+            << "%%%mzn-stat: impliedNogoods=" << st.implied << '\n'
             << "%%%mzn-stat: explanations=" << st.explanations << '\n'
             << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n';
     }

@@ -22,6 +22,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "../int_var.hpp"
 
@@ -131,6 +132,14 @@ public:
 
 protected:
     Fact inferred_;
+};
+
+// Where Propagator::add_implied_nogoods() puts its nogoods: each add() is one set of
+// facts (at least one) that cannot all hold in a solution, on the root domains.
+class ImpliedNogoods {
+public:
+    virtual ~ImpliedNogoods() = default;
+    virtual void add(const std::vector<Fact>& facts) = 0;
 };
 
 }  // namespace prune

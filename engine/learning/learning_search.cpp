@@ -164,8 +164,9 @@ LearningSearch::~LearningSearch() {
 }
 
 // Takes the domains after root propagation as the original ones: what is already
-// removed is at_root and never appears in an explanation.
-void LearningSearch::initialise() {
+// removed is at_root and never appears in an explanation. False: the root failed
+// (an implied nogood of one fact cannot be asserted).
+bool LearningSearch::initialise() {
     initialised_ = true;
     const int n = solver_.variable_count();
     low_.resize(n);
@@ -261,6 +262,42 @@ void LearningSearch::initialise() {
     touched_.reserve(records_.capacity());
     outer_tracer_ = solver_.tracer();
     solver_.set_tracer(this);
+    return add_implied_nogoods();
+}
+
+// The nogoods the propagators imply (Propagator::add_implied_nogoods), kept for the
+// whole search. At the root, a nogood with a false fact can never fire and is left
+// out, and its true facts are left out of it; then one of a single fact is asserted
+// at once (an empty one fails the root). (A fixed variable's value, as a nogood of
+// one fact already false, would otherwise be fixed again: a second record of it.)
+bool LearningSearch::add_implied_nogoods() {
+    class Store final : public ImpliedNogoods {
+    public:
+        explicit Store(LearningSearch& search) : search_(search) {}
+        void add(const std::vector<Fact>& facts) override {
+            open_.clear();
+            for (const Fact& f : facts) {
+                if (search_.fact_false(f)) return;
+                if (!search_.fact_true(f)) open_.push_back(f);
+            }
+            if (open_.empty()) consistent_ = false;
+            if (!consistent_) return;
+            const int c = search_.add_nogood(open_, false, 0);
+            ++search_.statistics_.implied;
+            if (open_.size() == 1) consistent_ = search_.assert_negation(open_[0], c);
+        }
+        bool consistent_ = true;
+
+    private:
+        LearningSearch& search_;
+        std::vector<Fact> open_;
+    };
+    Store store(*this);
+    for (int id = 0; id < solver_.propagator_count(); ++id) {
+        const Propagator& p = solver_.propagator(id);
+        if (p.active()) p.add_implied_nogoods(solver_, store);
+    }
+    return store.consistent_;
 }
 
 // ---- Facts and the learning trail ----
@@ -497,8 +534,7 @@ SearchStatus LearningSearch::next() {
     if (exhausted_) return SearchStatus::exhausted;
     if (limit_hit_) return SearchStatus::limit;
     if (!initialised_) {
-        initialise();
-        if (!settle()) return stopped();
+        if (!initialise() || !settle()) return stopped();
     } else if (at_solution_) {
         at_solution_ = false;
         if (!leave_solution()) return stopped();

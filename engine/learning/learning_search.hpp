@@ -17,6 +17,8 @@
 //    search jumps back to the level where it becomes unit and asserts it.
 //  - Nogoods live in a store with two watched facts, run as a propagator of constant
 //    cost; learned ones are deleted by LBD (then activity) when the store is full.
+//    The constraints' implied nogoods (Propagator::add_implied_nogoods: each value of
+//    a permutation is taken) are added at the root and stay.
 //  - Decisions: the user's search phases when given, then VSIDS-style activity over
 //    variables with phase saving; decisions are always x = v. Restarts follow the
 //    search's RestartPolicy.
@@ -149,7 +151,8 @@ private:
     bool wants_propagator_runs() const override { return outer_tracer_ != nullptr && outer_tracer_->wants_propagator_runs(); }
     Reason cause_of_change() const;
 
-    void initialise();
+    bool initialise();
+    bool add_implied_nogoods();
     int level() const { return static_cast<int>(solver_.depth()); }
     int value_slot(int x, int v) const { return base_[x] + (v - low_[x]); }
     // The index of a fact's watch list: four atoms per value ([x >= v] for low < v <=

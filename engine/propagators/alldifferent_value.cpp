@@ -109,4 +109,32 @@ bool AllDifferentValue::explain(Explanation& e) const {
     return false;
 }
 
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+// When n variables range over exactly n values, every value is taken, so for each
+// value v the facts [x != v], for every x that can take v, cannot all hold. The
+// nogood store propagates that as a hidden single explained by the n - 1 removals of
+// v, where the stronger strengths explain the same fixing by a Hall set, which names
+// the other variables' domains (quasigroup7-10 --learn -f, median of 8 seeds:
+// 143,362 failures without, 100,709 with). Chuffed adds the same clauses (its
+// alldiff_cheat).
+void AllDifferentValue::add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const {
+    std::vector<int> values;
+    for (IntVar x : vars_) {
+        if (!s.is_bitset(x)) return;
+        s.for_each_value(x, [&](int v) { values.push_back(v); });
+    }
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    if (values.size() != vars_.size()) return;
+    std::vector<Fact> facts;
+    for (int v : values) {
+        facts.clear();
+        for (IntVar x : vars_) {
+            if (s.contains(x, v)) facts.push_back(Fact{x.index, v, FactKind::not_equal});
+        }
+        out.add(facts);
+    }
+}
+#endif
+
 }  // namespace prune

@@ -32,6 +32,12 @@ public:
     const char* kind() const override { return "alldifferent(value)"; }
     // [y != v] by the variable fixed to v; a failure by two variables fixed alike.
     bool explain(Explanation& e) const override;
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+    // Over exactly as many values as variables, each value is taken: per value v, the
+    // nogood of [x != v] for each x that can take v. (Not in an engine without
+    // learning, where nothing asks: the value strength stays small on a device.)
+    void add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const override;
+#endif
 
 private:
     std::vector<IntVar> vars_;

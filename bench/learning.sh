@@ -27,9 +27,12 @@
 # counts as unbounded, so the median reads >limit when half or more did not finish):
 # one seed's run can be 10-60x another's, and comparisons on one seed mislead.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
+#   -L  more flags for the --learn runs (e.g. "--learn-branching literals")
+#   -M  more flags for the baseline's --learn runs: with -B naming the same fzn-prune,
+#       two settings of one build side by side
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f)
 #   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
@@ -48,7 +51,9 @@ searches="model free"
 chuffed_column=0
 gecode_column=0
 seeds=""
-while getopts "b:t:w:lB:m:s:cgr:h" opt; do
+learn_flags=""
+baseline_flags=""
+while getopts "b:t:w:lB:L:M:m:s:cgr:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -60,7 +65,9 @@ while getopts "b:t:w:lB:m:s:cgr:h" opt; do
         c) chuffed_column=1 ;;
         g) gecode_column=1 ;;
         r) seeds="$OPTARG" ;;
-        *) sed -n '2,37p' "$0"; exit 2 ;;
+        L) learn_flags="$OPTARG" ;;
+        M) baseline_flags="$OPTARG" ;;
+        *) sed -n '2,40p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -223,11 +230,11 @@ instances | while IFS='|' read -r name model data defines; do
         plain="(not run)"
         [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
         if [ -n "$seeds" ]; then
-            learned="$(run_seeds "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
-            [ -n "$baseline" ] && learned="$learned | $(run_seeds "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
+            learned="$(run_seeds "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn $learn_flags)"
+            [ -n "$baseline" ] && learned="$learned | $(run_seeds "$baseline" "$work/$name.fzn" "${flags[@]}" --learn $baseline_flags)"
         else
-            learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn)"
-            [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn)"
+            learned="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn $learn_flags)"
+            [ -n "$baseline" ] && learned="$learned | $(run "$baseline" "$work/$name.fzn" "${flags[@]}" --learn $baseline_flags)"
         fi
         [ $chuffed_column = 1 ] && learned="$learned | $(chuffed "$name" "${flags[@]}")"
         if [ $gecode_column = 1 ]; then

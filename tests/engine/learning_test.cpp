@@ -494,11 +494,6 @@ RandomModel permutation_domains(Random& r) {
     return m;
 }
 
-bool all_distinct(const Assignment& a) {
-    std::set<int> values(a.begin(), a.end());
-    return values.size() == a.size();
-}
-
 // The nogoods AllDifferentValue states on the domains of m, its variables all.
 std::vector<std::vector<Fact>> stated_nogoods(const RandomModel& m) {
     struct Collect final : ImpliedNogoods {
@@ -506,9 +501,7 @@ std::vector<std::vector<Fact>> stated_nogoods(const RandomModel& m) {
         void add(const std::vector<Fact>& facts) override { nogoods.push_back(facts); }
     } collect;
     Solver s;
-    std::vector<IntVar> vars;
-    for (const auto& d : m.domains) vars.push_back(s.new_int_var(d));
-    AllDifferentValue(vars).add_implied_nogoods(s, collect);
+    AllDifferentValue(m.build(s)).add_implied_nogoods(s, collect);
     return collect.nogoods;
 }
 
@@ -540,7 +533,7 @@ TEST_CASE("learning: alldifferent over as many values as variables states that e
             REQUIRE(nogood.size() == holders);
             for (const Fact& f : nogood) REQUIRE((f.kind == FactKind::not_equal && f.value == v));
             for_each_assignment(m.domains, [&](const Assignment& a) {
-                if (!all_distinct(a)) return;
+                if (!catalog::all_distinct(a)) return;
                 REQUIRE(!std::all_of(nogood.begin(), nogood.end(), [&](const Fact& f) { return satisfies(a, f); }));
             });
         }
@@ -564,7 +557,7 @@ TEST_CASE("learning: the nogoods alldifferent states keep every solution and are
         RandomModel m = permutation_domains(r);
         const std::size_t k = r.below(3);
         const Consistency strength = strengths[k];
-        m.constraints.push_back(ModelConstraint{std::string("all_different(") + strength_names[k] + ") on every variable", all_distinct,
+        m.constraints.push_back(ModelConstraint{std::string("all_different(") + strength_names[k] + ") on every variable", catalog::all_distinct,
                                                 [strength](Solver& s, const std::vector<IntVar>& x) { all_different(s, x, strength); }});
         if (r.below(3) == 0) add_random_constraint(r, m);
         check_against_brute_force(r, m, seed, tally);

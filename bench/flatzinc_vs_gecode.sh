@@ -10,13 +10,15 @@
 # same answer. Optimisation objectives are compared by marking the objective
 # variable as an output variable in each FlatZinc file.
 #
-# usage: bench/flatzinc_vs_gecode.sh [-b BUILD_DIR] [-t SECONDS] [-l LIST] [-w WORK_DIR] [-q]
+# usage: bench/flatzinc_vs_gecode.sh [-b BUILD_DIR] [-t SECONDS] [-l LIST] [-w WORK_DIR] [-q] [-P FLAGS]
 #   -b  build directory holding prune.msc and flatzinc/fzn-prune (default: build)
 #   -t  time limit per solver run, seconds (default 20)
 #   -l  instance list, one per line:  name | model.mzn | data.dzn or - | minizinc args | solver flags
 #       relative paths are taken from the shared directory (default: the list below)
 #   -w  keep the FlatZinc files in WORK_DIR
 #   -q  quick: only the instances marked "quick" in the default list
+#   -P  more flags for every fzn-prune run (e.g. "--learn": two runs, with and without,
+#       each against Gecode in the same run, compare a setting's geometric means)
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -25,13 +27,15 @@ limit=20
 list=""
 work=""
 quick=0
-while getopts "b:t:l:w:qh" opt; do
+prune_flags=""
+while getopts "b:t:l:w:qP:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
         l) list="$OPTARG" ;;
         w) work="$OPTARG" ;;
         q) quick=1 ;;
+        P) prune_flags="$OPTARG" ;;
         *) sed -n '2,21p' "$0"; exit 2 ;;
     esac
 done
@@ -151,7 +155,7 @@ while IFS='|' read -r name model data args flags tag; do
     ms=$((limit * 1000))
     t0=$(now)
     # shellcheck disable=SC2086
-    timeout $((limit + 10)) "$fzn_prune" -s -t "$ms" $flags "$work/$name.prune.fzn" > "$work/$name.prune.out" 2> "$work/$name.prune.err"
+    timeout $((limit + 10)) "$fzn_prune" -s -t "$ms" $flags $prune_flags "$work/$name.prune.fzn" > "$work/$name.prune.out" 2> "$work/$name.prune.err"
     t1=$(now)
     # shellcheck disable=SC2086
     timeout $((limit + 10)) fzn-gecode -s -time "$ms" $flags "$work/$name.gecode.fzn" > "$work/$name.gecode.out" 2> "$work/$name.gecode.err"

@@ -27,7 +27,7 @@
 # counts as unbounded, so the median reads >limit when half or more did not finish):
 # one seed's run can be 10-60x another's, and comparisons on one seed mislead.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -L  more flags for the --learn runs (e.g. "--learn-branching literals")
@@ -38,6 +38,9 @@
 #   -c  also Chuffed WASM (answer, CPU seconds, solveTime), in a last column
 #   -g  also Gecode 6.2 native (answer, CPU seconds, nodes), in a last column
 #   -r  the --learn runs (and -B's) once per seed of the list (answer, finished/runs, median CPU-s)
+#   -k  also Kakuro grids 20x20, p(black) 0.3, of these generator seeds (e.g. "2 3 4"), made
+#       by the peers' generator (../shared/tools/peers/gen_data.py, kakuro()) as it makes
+#       kakuro_20x20_b30_s1: one instance says little when a search can be 1,000x another's
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -51,9 +54,10 @@ searches="model free"
 chuffed_column=0
 gecode_column=0
 seeds=""
+kakuro_seeds=""
 learn_flags=""
 baseline_flags=""
-while getopts "b:t:w:lB:L:M:m:s:cgr:h" opt; do
+while getopts "b:t:w:lB:L:M:m:s:cgr:k:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -65,9 +69,10 @@ while getopts "b:t:w:lB:L:M:m:s:cgr:h" opt; do
         c) chuffed_column=1 ;;
         g) gecode_column=1 ;;
         r) seeds="$OPTARG" ;;
+        k) kakuro_seeds="$OPTARG" ;;
         L) learn_flags="$OPTARG" ;;
         M) baseline_flags="$OPTARG" ;;
-        *) sed -n '2,40p' "$0"; exit 2 ;;
+        *) sed -n '2,43p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -91,6 +96,28 @@ if [ $gecode_column = 1 ]; then
     command -v fzn-gecode > /dev/null && [ -f "$peers/gecode62.msc" ] ||
         { echo "no fzn-gecode or no $peers/gecode62.msc (../shared/tools/peers/install.sh)" >&2; exit 2; }
 fi
+# Writes the Kakuro grids of -k into the work directory: the generator's kakuro()
+# as ../shared/tools/peers/gen_data.py defines it, seeded as it seeds its own.
+generate_kakuro() {
+    [ -n "$kakuro_seeds" ] || return 0
+    python3 - "$peers/gen_data.py" "$work" $kakuro_seeds <<'PY' || { echo "could not generate the Kakuro grids" >&2; exit 2; }
+import random, sys
+source = open(sys.argv[1]).read()
+start = source.index("def kakuro(")
+scope = {"random": random}
+exec(source[start:source.index("\nfor (w, h, pb, seed)", start)], scope)
+for seed in map(int, sys.argv[3:]):
+    ncells, runs, sums = scope["kakuro"](20, 20, 0.3, random.Random(77 * 20 + seed))
+    rstart, rcell = [], []
+    for cells in runs:
+        rstart.append(len(rcell) + 1)
+        rcell.extend(c + 1 for c in cells)
+    rstart.append(len(rcell) + 1)
+    with open(f"{sys.argv[2]}/kakuro_20x20_b30_s{seed}.dzn", "w") as out:
+        out.write(f"ncells = {ncells};\nnruns = {len(runs)};\nrsum = {sums};\nrstart = {rstart};\nrcell = {rcell};\n")
+PY
+}
+generate_kakuro
 instances() {
     cat <<EOF2
 black-hole-2|$mz/black-hole/black-hole.mzn|$mz/black-hole/2.dzn|
@@ -117,6 +144,9 @@ peers-golomb-11|$peers/models/golomb.mzn||-D m=11 -D domprop=false
 EOF2
     for k in "$peers"/data/kakuro_*.dzn; do
         [ -f "$k" ] && echo "peers-$(basename "$k" .dzn)|$peers/models/kakuro.mzn|$k|-D domprop=true"
+    done
+    for seed in $kakuro_seeds; do
+        echo "gen-kakuro_20x20_b30_s$seed|$peers/models/kakuro.mzn|$work/kakuro_20x20_b30_s$seed.dzn|-D domprop=true"
     done
 }
 # run FZN_PRUNE FZN FLAGS...: "answer seconds nodes learned fallback"

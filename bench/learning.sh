@@ -100,6 +100,7 @@ fi
 # as ../shared/tools/peers/gen_data.py defines it, seeded as it seeds its own.
 generate_kakuro() {
     [ -n "$kakuro_seeds" ] || return 0
+    # shellcheck disable=SC2086  # one argument per seed
     python3 - "$peers/gen_data.py" "$work" $kakuro_seeds <<'PY' || { echo "could not generate the Kakuro grids" >&2; exit 2; }
 import random, sys
 source = open(sys.argv[1]).read()

@@ -390,8 +390,6 @@ bool crosses(const Segment& s, const Box& b) {
     return false;
 }
 
-double attribute(const std::string& element, const std::string& name) { return tag_attribute(element, name); }
-
 // An edge label as the page draws it: <g class="edge-label"><rect ...><text ...>TEXT</text></g>.
 struct EdgeLabel {
     std::string rect, text, content;
@@ -403,10 +401,12 @@ std::vector<EdgeLabel> edge_labels(const std::string& html) {
     for (std::size_t at = html.find(group); at != std::string::npos; at = html.find(group, at + 1)) {
         const std::size_t rect = html.find("<rect ", at);
         REQUIRE(rect != std::string::npos);
+        REQUIRE(html.find('>', rect) != std::string::npos);
         const std::size_t text = html.find('>', rect) + 1;
         REQUIRE(html.compare(text, 6, "<text ") == 0);
         const std::size_t content = html.find('>', text) + 1;
         const std::size_t close = html.find('<', content);
+        REQUIRE(close != std::string::npos);
         REQUIRE(html.compare(close, 11, "</text></g>") == 0);
         labels.push_back({html.substr(rect, text - rect), html.substr(text, content - text), html.substr(content, close - content)});
     }
@@ -424,7 +424,7 @@ TEST_CASE("the Bug Byte page: no edge label overlaps a node or another label", "
         const std::string html = slurp(page);
         std::vector<Circle> nodes;
         for (const std::string& circle : start_tags(html, "circle")) {
-            nodes.push_back({attribute(circle, "cx"), attribute(circle, "cy"), attribute(circle, "r")});
+            nodes.push_back({tag_attribute(circle, "cx"), tag_attribute(circle, "cy"), tag_attribute(circle, "r")});
         }
         // Each label: its box and its text, whose extent must lie inside the box
         // (monospace 12 px: 0.6 em a character).
@@ -432,17 +432,17 @@ TEST_CASE("the Bug Byte page: no edge label overlaps a node or another label", "
         for (const EdgeLabel& label : edge_labels(html)) {
             const std::string& rect = label.rect;
             const std::string& text = label.text;
-            const Box box{attribute(rect, "x"), attribute(rect, "y"), attribute(rect, "width"), attribute(rect, "height")};
-            const double text_width = 0.6 * attribute(text, "font-size") * static_cast<double>(label.content.length());
-            CHECK(attribute(text, "x") - text_width / 2 >= box.x);
-            CHECK(attribute(text, "x") + text_width / 2 <= box.x + box.width);
-            CHECK(attribute(text, "y") <= box.y + box.height);
-            CHECK(attribute(text, "y") - attribute(text, "font-size") * 0.75 >= box.y);  // digits rise 0.75 em
+            const Box box{tag_attribute(rect, "x"), tag_attribute(rect, "y"), tag_attribute(rect, "width"), tag_attribute(rect, "height")};
+            const double text_width = 0.6 * tag_attribute(text, "font-size") * static_cast<double>(label.content.length());
+            CHECK(tag_attribute(text, "x") - text_width / 2 >= box.x);
+            CHECK(tag_attribute(text, "x") + text_width / 2 <= box.x + box.width);
+            CHECK(tag_attribute(text, "y") <= box.y + box.height);
+            CHECK(tag_attribute(text, "y") - tag_attribute(text, "font-size") * 0.75 >= box.y);  // digits rise 0.75 em
             labels.push_back(box);
         }
         std::vector<Segment> edges;
         for (const std::string& line : start_tags(html, "line")) {
-            edges.push_back({attribute(line, "x1"), attribute(line, "y1"), attribute(line, "x2"), attribute(line, "y2")});
+            edges.push_back({tag_attribute(line, "x1"), tag_attribute(line, "y1"), tag_attribute(line, "x2"), tag_attribute(line, "y2")});
         }
         REQUIRE(nodes.size() >= 6);
         REQUIRE(labels.size() >= 6);

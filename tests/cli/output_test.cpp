@@ -11,6 +11,7 @@
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "support/json_reader.hpp"
@@ -38,7 +39,7 @@ bool is_letters_row(const std::string& line) {
     for (std::size_t i = 0; i < line.size(); ++i) {
         const std::size_t in_box = i % 10;  // a box's 7 characters, then " | "
         const bool ok = in_box >= 7 ? line[i] == " | "[in_box - 7]
-                        : in_box % 2 == 0 ? only_characters(line.substr(i, 1), "123456789ABCDEFG")
+                        : in_box % 2 == 0 ? std::string_view("123456789ABCDEFG").find(line[i]) != std::string_view::npos
                                           : line[i] == ' ';
         if (!ok) return false;
     }

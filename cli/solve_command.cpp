@@ -97,7 +97,9 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         }
     }
     if (search.learn) {
-        err << "learned nogoods:  " << s.learned << " (" << s.deleted << " deleted)\n"
+        err << "learned nogoods:  " << s.learned << " (" << s.deleted << " deleted";
+        if (s.learned != 0) err << "; mean size " << s.mean_nogood_size() << " facts, mean LBD " << s.mean_nogood_lbd();
+        err << ")\n"
             << "implied nogoods:  " << s.implied << " (stated by the constraints, never deleted)\n"
             << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback)\n";
     }
@@ -116,6 +118,17 @@ void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
     if (s.nogoods_dropped != 0) json_field(json, "nogoods_dropped", s.nogoods_dropped);  // the restart nogood store was full
     json_field(json, "max_depth", s.max_depth);
     json_field(json, "seconds", s.seconds);
+    if (s.learned != 0 || s.explanations != 0) {  // --learn
+        json_field(json, "learned_nogoods", s.learned);
+        json_field(json, "deleted_nogoods", s.deleted);
+        json_field(json, "implied_nogoods", s.implied);
+        json_field(json, "explanations", s.explanations);
+        json_field(json, "fallback_explanations", s.fallback_explanations);
+        if (s.learned != 0) {
+            json_field(json, "mean_nogood_size", s.mean_nogood_size());
+            json_field(json, "mean_nogood_lbd", s.mean_nogood_lbd());
+        }
+    }
     if (outcome.probing.passes != 0) {  // root probing (prune solve of a kind that asks for it)
         json_field(json, "probes", outcome.probing.probes);
         json_field(json, "probe_removed", outcome.probing.removed);

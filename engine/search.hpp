@@ -97,11 +97,18 @@ struct SearchStatistics {
     std::uint64_t deleted = 0;
     std::uint64_t explanations = 0;
     std::uint64_t fallback_explanations = 0;
+    // The learned nogoods' facts and LBDs (their decision levels), summed: a mean
+    // nogood of 40 facts learns far less than one of 5 (mean_nogood_size()).
+    std::uint64_t learned_facts = 0;
+    std::uint64_t learned_lbd = 0;
     // Counting: nodes whose solutions were counted at once (their open variables
     // independent: see Search::count), and how many solutions they held.
     std::uint64_t bulk_nodes = 0;
     std::uint64_t bulk_solutions = 0;
     double seconds = 0;  // by the host's clock; 0 without one
+
+    double mean_nogood_size() const { return learned == 0 ? 0 : static_cast<double>(learned_facts) / static_cast<double>(learned); }
+    double mean_nogood_lbd() const { return learned == 0 ? 0 : static_cast<double>(learned_lbd) / static_cast<double>(learned); }
 };
 
 struct SearchOptions {

@@ -318,6 +318,10 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
             << "%%%mzn-stat: impliedNogoods=" << st.implied << '\n'
             << "%%%mzn-stat: explanations=" << st.explanations << '\n'
             << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n';
+        if (st.learned != 0) {
+            out << "%%%mzn-stat: meanNogoodSize=" << st.mean_nogood_size() << '\n'
+                << "%%%mzn-stat: meanNogoodLbd=" << st.mean_nogood_lbd() << '\n';
+        }
     }
     if (m.goal != SolveItem::Goal::satisfy && run.found > 0) out << "%%%mzn-stat: objective=" << run.objective << '\n';
     out << "%%%mzn-stat-end\n";

@@ -615,6 +615,8 @@ bool LearningSearch::learn_from_conflict() {
     }
     const int c = add_nogood(learned_, true, lbd);
     ++statistics_.learned;
+    statistics_.learned_facts += learned_.size();
+    statistics_.learned_lbd += lbd;
     if (outer_tracer_ != nullptr) outer_tracer_->on_learn(solver_, learned_.data(), learned_.size(), static_cast<int>(lbd), conflict_level, back);
     activity_step_ /= 0.95;
     if (!assert_negation(learned_[0], c)) return false;

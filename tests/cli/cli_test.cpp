@@ -294,5 +294,20 @@ TEST_CASE("prune solve --learn, --learn on, --learn off, --learn=off", "[cli][le
     CHECK(bad.exit_code == 2);
     CHECK(contains(bad.err, "--learn takes on or off, got 'maybe'"));
     CHECK(run_prune("solve sudoku --learn " + puzzle).exit_code == 0);
+    // The learned nogoods' mean size and LBD, in --stats and in --json's stats (this
+    // puzzle takes a few failures, so learning learns).
+    CHECK(contains(run_prune("solve sudoku " + puzzle + " --learn --stats").err, " facts, mean LBD "));
+    const JsonValue json = parse_json_text(run_prune("solve sudoku " + puzzle + " --learn --json").out);
+    const JsonValue* stats = json.find("stats");
+    REQUIRE(stats != nullptr);
+    REQUIRE(stats->find("learned_nogoods") != nullptr);
+    REQUIRE(stats->find("learned_nogoods")->number > 0);
+    REQUIRE(stats->find("mean_nogood_size") != nullptr);
+    CHECK(stats->find("mean_nogood_size")->number >= 1);
+    REQUIRE(stats->find("mean_nogood_lbd") != nullptr);
+    CHECK(stats->find("mean_nogood_lbd")->number >= 1);
+    CHECK(stats->find("explanations")->number > 0);
+    // Without learning, none of these.
+    CHECK(parse_json_text(run_prune("solve sudoku " + puzzle + " --json").out).find("stats")->find("learned_nogoods") == nullptr);
 #endif
 }

@@ -448,6 +448,7 @@ TEST_CASE("prune fzn --learn on|off, and learning in --trace, --trace-text, --pr
     CHECK(learned > 0);
     CHECK(mzn_stat(on.out, "fallbackExplanations") == 0);  // int_ne explains itself
     std::uint64_t learn_events = 0;
+    double facts = 0, lbds = 0;
     for (const std::string& line : lines_of(slurp(trace))) {
         const JsonValue v = parse_json_text(line);
         if (type_of(v) != "learn") continue;
@@ -457,8 +458,13 @@ TEST_CASE("prune fzn --learn on|off, and learning in --trace, --trace-text, --pr
         CHECK(!nogood->items.empty());
         CHECK(number(v, "lbd") >= 1);
         CHECK(number(v, "jump") < number(v, "level"));
+        facts += static_cast<double>(nogood->items.size());
+        lbds += number(v, "lbd");
     }
     CHECK(learn_events == static_cast<std::uint64_t>(learned));
+    // The means -s reports are those of the nogoods the trace shows.
+    CHECK(mzn_stat(on.out, "meanNogoodSize") == Approx(facts / learned).epsilon(1e-4));
+    CHECK(mzn_stat(on.out, "meanNogoodLbd") == Approx(lbds / learned).epsilon(1e-4));
     // Plain --learn is on; --learn off and no flag learn nothing.
     CHECK(mzn_stat(run_prune("fzn " + model + " --learn -s").out, "learnedNogoods") == learned);
     for (const std::string flags : {" --learn off -s", " --learn=off -s", " -s"}) {

@@ -791,6 +791,43 @@ TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learni
     }
 }
 
+namespace {
+// The learned nogoods as the tracer sees them: how many, their facts and LBDs summed.
+struct LearnedTally final : Tracer {
+    std::uint64_t nogoods = 0, facts = 0, lbd = 0;
+    void on_learn(const Solver&, const Fact*, std::size_t count, int nogood_lbd, int, int) override {
+        ++nogoods;
+        facts += count;
+        lbd += static_cast<std::uint64_t>(nogood_lbd);
+    }
+};
+}  // namespace
+
+TEST_CASE("learning: the statistics sum the learned nogoods' facts and LBDs", "[learning]") {
+    for (const int holes : {4, 6}) {
+        Solver s;
+        const std::vector<IntVar> pigeons = s.new_int_vars(holes + 1, 1, holes);
+        for (std::size_t i = 0; i < pigeons.size(); ++i) {
+            for (std::size_t j = i + 1; j < pigeons.size(); ++j) not_equal(s, pigeons[i], pigeons[j]);
+        }
+        LearnedTally tally;
+        s.set_tracer(&tally);
+        SearchOptions o;
+        o.learn = true;
+        Search search(s, o);
+        REQUIRE(search.next() == SearchStatus::exhausted);
+        const SearchStatistics& st = search.statistics();
+        REQUIRE(st.learned > 0);
+        CHECK(tally.nogoods == st.learned);
+        CHECK(st.learned_facts == tally.facts);
+        CHECK(st.learned_lbd == tally.lbd);
+        CHECK(st.mean_nogood_size() == Approx(static_cast<double>(tally.facts) / static_cast<double>(tally.nogoods)));
+        CHECK(st.mean_nogood_lbd() == Approx(static_cast<double>(tally.lbd) / static_cast<double>(tally.nogoods)));
+        CHECK(st.mean_nogood_size() >= 1);
+    }
+    CHECK(SearchStatistics{}.mean_nogood_size() == 0);  // nothing learned: no division by zero
+}
+
 // Enough conflicts that the store deletes most of its nogoods and compacts itself
 // several times (the facts moved together, the watches rebuilt), on
 // a count brute force knows: the permutations p of 1..9 with sum (i + 1) * p[i] =

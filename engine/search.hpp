@@ -109,6 +109,25 @@ struct SearchStatistics {
 
     double mean_nogood_size() const { return learned == 0 ? 0 : static_cast<double>(learned_facts) / static_cast<double>(learned); }
     double mean_nogood_lbd() const { return learned == 0 ? 0 : static_cast<double>(learned_lbd) / static_cast<double>(learned); }
+    // Adds another search's counts (a parallel search sums its workers'): every
+    // field but max_depth and seconds, which the caller combines.
+    void add_counts(const SearchStatistics& o) {
+        nodes += o.nodes;
+        failures += o.failures;
+        propagations += o.propagations;
+        solutions += o.solutions;
+        restarts += o.restarts;
+        nogoods_dropped += o.nogoods_dropped;
+        learned += o.learned;
+        implied += o.implied;
+        deleted += o.deleted;
+        explanations += o.explanations;
+        fallback_explanations += o.fallback_explanations;
+        learned_facts += o.learned_facts;
+        learned_lbd += o.learned_lbd;
+        bulk_nodes += o.bulk_nodes;
+        bulk_solutions += o.bulk_solutions;
+    }
 };
 
 struct SearchOptions {

@@ -411,13 +411,7 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
     }
     for (std::thread& t : threads) t.join();
     for (const Worker& w : workers) {
-        statistics_.nodes += w.statistics.nodes;
-        statistics_.failures += w.statistics.failures;
-        statistics_.propagations += w.statistics.propagations;
-        statistics_.solutions += w.statistics.solutions;
-        statistics_.restarts += w.statistics.restarts;
-        statistics_.bulk_nodes += w.statistics.bulk_nodes;
-        statistics_.bulk_solutions += w.statistics.bulk_solutions;
+        statistics_.add_counts(w.statistics);
         statistics_.max_depth = std::max(statistics_.max_depth, w.statistics.max_depth);
         memory_limit_hit_ = memory_limit_hit_ || w.memory_limit_hit;
         cube_statistics_.worker_seconds.push_back(w.busy_seconds);
@@ -461,8 +455,10 @@ bool ParallelSearch::cube_options(SearchOptions& o) const {
 
 void ParallelSearch::work(Worker& worker, bool counting, const CubeSolutionCallback& on_solution) {
     // With restarts every cube gets a fresh solver (restart nogoods live at the
-    // root); otherwise the worker's one solver takes cube after cube at level 1.
-    const bool fresh_per_cube = options_.restarts.kind != RestartKind::none;
+    // root), and with learning (which searches from the root only: a cube taken at
+    // level 1 searched without learning); otherwise the worker's one solver takes
+    // cube after cube at level 1.
+    const bool fresh_per_cube = options_.restarts.kind != RestartKind::none || options_.learn;
     std::unique_ptr<Solver> own;
     if (!fresh_per_cube) {
         own = build_();
@@ -530,13 +526,7 @@ bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t inde
         }
     }
     const SearchStatistics& s = search.statistics();
-    worker.statistics.nodes += s.nodes;
-    worker.statistics.failures += s.failures;
-    worker.statistics.propagations += s.propagations;
-    worker.statistics.solutions += s.solutions;
-    worker.statistics.restarts += s.restarts;
-    worker.statistics.bulk_nodes += s.bulk_nodes;
-    worker.statistics.bulk_solutions += s.bulk_solutions;
+    worker.statistics.add_counts(s);
     worker.statistics.max_depth = std::max(worker.statistics.max_depth, s.max_depth + cubes_[index].size());
     nodes_used_.fetch_add(s.nodes);
     failures_used_.fetch_add(s.failures);

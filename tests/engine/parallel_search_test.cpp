@@ -5,6 +5,7 @@
 // [parallel]: scripts/test.sh runs these under ThreadSanitizer.
 #include "catch.hpp"
 #include "support/random_model.hpp"
+#include "support/skip.hpp"
 
 #include <algorithm>
 #include <mutex>
@@ -306,6 +307,29 @@ TEST_CASE("parallel: a node limit and the stop flag end every worker", "[paralle
     stopped.stop = &stop;
     ParallelSearch interrupted([] { return queens(12); }, stopped, ParallelSettings{2});
     CHECK(interrupted.count(count) == SearchStatus::limit);
+}
+
+// Each worker's search learns on its own: the statistics are the workers' sums, the
+// learning counters as much as the nodes (they were once left out).
+TEST_CASE("parallel: with learning the statistics sum the workers' nogoods and explanations", "[parallel][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    SearchOptions options;
+    options.learn = true;
+    for (int threads : {1, 2}) {
+        ParallelSearch parallel([] { return queens(9); }, options, ParallelSettings{threads});
+        std::uint64_t count = 0;
+        REQUIRE(parallel.count(count) == SearchStatus::exhausted);
+        CHECK(count == 352);
+        const SearchStatistics& st = parallel.statistics();
+        INFO(threads << " threads");
+        CHECK(st.learned > 0);
+        CHECK(st.explanations > 0);
+        CHECK(st.learned_facts >= st.learned);
+        CHECK(st.learned_lbd >= st.learned);
+    }
+#endif
 }
 
 TEST_CASE("parallel: an unsatisfiable model and an invalid one", "[parallel]") {

@@ -49,7 +49,8 @@ struct Options {
     bool intermediate = false;
     bool free_search = false;
     bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
-    prune::LearningBranching learning_branching = prune::LearningBranching::variables;  // --learn-branching
+    // --learn-branching; literals by measurement (docs/architecture.md, "Literal branching")
+    prune::LearningBranching learning_branching = prune::LearningBranching::literals;
     bool statistics = false;
     bool verbose = false;
     int threads = 1;  // -p, resolved: 0 on the command line is one per core

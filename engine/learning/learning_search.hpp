@@ -20,8 +20,9 @@
 //    The constraints' implied nogoods (Propagator::add_implied_nogoods: each value of
 //    a permutation is taken) are added at the root and stay.
 //  - Decisions: the user's search phases when given, then VSIDS-style activity over
-//    variables with phase saving; decisions are always x = v. Restarts follow the
-//    search's RestartPolicy.
+//    variables with phase saving (x = v), or over literals (SearchOptions::
+//    learning_branching: x = v or x <= v, decided true or false). Restarts follow
+//    the search's RestartPolicy.
 //  - Enumeration and counting: each solution adds the nogood of its decisions (or of
 //    its projection), so no solution repeats and none is lost. Optimisation: each
 //    solution tightens the objective's bound at the root (a level-0 fact).

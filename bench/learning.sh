@@ -30,7 +30,7 @@
 # usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
-#   -L  more flags for the --learn runs (e.g. "--learn-branching literals")
+#   -L  more flags for the --learn runs (e.g. "--learn-branching variables")
 #   -M  more flags for the baseline's --learn runs: with -B naming the same fzn-prune,
 #       two settings of one build side by side
 #   -m  only the instances whose name matches the grep pattern

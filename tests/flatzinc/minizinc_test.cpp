@@ -1,6 +1,7 @@
 // MiniZinc through prune's solver configuration (build-tree prune.msc), and a
-// differential test against Gecode on the very same FlatZinc files. Each test is
-// a counted skip (PRUNE_SKIP) when minizinc (or fzn-gecode, or ../shared) is absent.
+// differential test against Gecode on the very same FlatZinc files (prune with and
+// without learning). Each test is a counted skip (PRUNE_SKIP) when minizinc (or
+// fzn-gecode, or ../shared) is absent.
 #include "catch.hpp"
 
 #include <filesystem>
@@ -231,19 +232,24 @@ TEST_CASE("prune and Gecode agree on the same FlatZinc files", "[gecode]") {
         const std::string objective = expose_objective(fzn);
         const std::string all = objective.empty() ? "-a " : "";
         const Run gecode = command("fzn-gecode " + all + quote(fzn), tag + "-gecode");
-        const Run ours = command(quote(fs::path(PRUNE_FZN_PATH)) + " " + all + quote(fzn), tag + "-prune");
-        INFO(ours.err);
-        REQUIRE(ours.code == 0);
-        REQUIRE(contains_line(gecode.out, "==========") == contains_line(ours.out, "=========="));
-        REQUIRE(contains_line(gecode.out, "=====UNSATISFIABLE=====") == contains_line(ours.out, "=====UNSATISFIABLE====="));
-        if (objective.empty()) {
-            REQUIRE(normalized(solutions(ours.out)) == normalized(solutions(gecode.out)));
-        } else {
-            REQUIRE_FALSE(solutions(ours.out).empty());
-            REQUIRE_FALSE(solutions(gecode.out).empty());
-            const std::string mine = line_starting(solutions(ours.out).back(), objective + " = ");
-            REQUIRE_FALSE(mine.empty());
-            REQUIRE(mine == line_starting(solutions(gecode.out).back(), objective + " = "));
+        // prune without and with learning (the model's search and free search): the
+        // same solution set, or the same optimum, as Gecode.
+        for (const char* flags : {"", "--learn ", "--learn -f "}) {
+            INFO("fzn-prune flags: " << flags);
+            const Run ours = command(quote(fs::path(PRUNE_FZN_PATH)) + " " + flags + all + quote(fzn), tag + "-prune");
+            INFO(ours.err);
+            REQUIRE(ours.code == 0);
+            REQUIRE(contains_line(gecode.out, "==========") == contains_line(ours.out, "=========="));
+            REQUIRE(contains_line(gecode.out, "=====UNSATISFIABLE=====") == contains_line(ours.out, "=====UNSATISFIABLE====="));
+            if (objective.empty()) {
+                REQUIRE(normalized(solutions(ours.out)) == normalized(solutions(gecode.out)));
+            } else {
+                REQUIRE_FALSE(solutions(ours.out).empty());
+                REQUIRE_FALSE(solutions(gecode.out).empty());
+                const std::string mine = line_starting(solutions(ours.out).back(), objective + " = ");
+                REQUIRE_FALSE(mine.empty());
+                REQUIRE(mine == line_starting(solutions(gecode.out).back(), objective + " = "));
+            }
         }
         ++compared;
     }

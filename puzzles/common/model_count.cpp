@@ -8,14 +8,7 @@
 namespace prune::puzzles {
 
 void add_statistics(SearchStatistics& into, const SearchStatistics& s) {
-    into.nodes += s.nodes;
-    into.failures += s.failures;
-    into.propagations += s.propagations;
-    into.solutions += s.solutions;
-    into.restarts += s.restarts;
-    into.nogoods_dropped += s.nogoods_dropped;
-    into.bulk_nodes += s.bulk_nodes;
-    into.bulk_solutions += s.bulk_solutions;
+    into.add_counts(s);
     into.max_depth = std::max(into.max_depth, s.max_depth);
     into.seconds += s.seconds;
 }

@@ -184,17 +184,25 @@ bool LearningSearch::initialise() {
     slot_var_.resize(static_cast<std::size_t>(total));
     for (int i = 0; i < n; ++i) std::fill_n(slot_var_.begin() + base_[i], high_[i] - low_[i] + 1, i);
     value_position_.assign(total, present);
+    atom_state_.assign(static_cast<std::size_t>(total) * 4, 0);
     lower_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     upper_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     lower_changes_.assign(n, 0);
     upper_changes_.assign(n, 0);
     for (int i = 0; i < n; ++i) {
+        atom_state(i, low_[i], FactKind::greater_equal) = atom_is_true;
+        atom_state(i, high_[i], FactKind::less_equal) = atom_is_true;
         for (int v = low_[i]; v <= high_[i]; ++v) {
-            if (!solver_.contains(IntVar{i}, v)) value_position_[value_slot(i, v)] = at_root;
+            if (solver_.contains(IntVar{i}, v)) continue;
+            value_position_[value_slot(i, v)] = at_root;
+            atom_state(i, v, FactKind::not_equal) |= atom_is_true;
+            atom_state(i, v, FactKind::equal) |= atom_is_false;
         }
         if (solver_.fixed(IntVar{i})) {
             equal_position_[i] = at_root;
             equal_value_[i] = low_[i];
+            atom_state(i, low_[i], FactKind::equal) |= atom_is_true;
+            atom_state(i, low_[i], FactKind::not_equal) |= atom_is_false;
         }
     }
     // Every fact is recorded at most once at a time, and a bound decision (a split)
@@ -332,9 +340,33 @@ void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
         equal_position_[f.var] = at;
         equal_value_[f.var] = f.value;
         saved_value_[f.var] = f.value;
+        atom_state(f.var, f.value, FactKind::equal) |= atom_is_true;
+        atom_state(f.var, f.value, FactKind::not_equal) |= atom_is_false;
     } else {
         value_position_[value_slot(f.var, f.value)] = at;
+        atom_state(f.var, f.value, FactKind::not_equal) |= atom_is_true;
+        atom_state(f.var, f.value, FactKind::equal) |= atom_is_false;
         records_.back().bounds_moved = record_bound_change(f.var, f.value, at);
+    }
+}
+
+// The bound atoms a bound's move from `from` to `to` makes true (on) or no longer
+// true (off): for a lower bound (kind greater_equal) [x >= w] and, false,
+// [x <= w - 1] for from < w <= to; for an upper bound (less_equal) [x <= w] and,
+// false, [x >= w + 1] for to <= w < from. Bounds beyond the initial domain (an empty
+// domain's) have no atoms.
+void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, bool on) {
+    const auto apply = [on](std::uint8_t& state, std::uint8_t bit) { state = on ? state | bit : state & ~bit; };
+    if (kind == FactKind::greater_equal) {
+        for (int w = from + 1; w <= std::min(to, high_[x]); ++w) {
+            apply(atom_state(x, w, FactKind::greater_equal), atom_is_true);
+            apply(atom_state(x, w - 1, FactKind::less_equal), atom_is_false);
+        }
+    } else {
+        for (int w = std::max(to, low_[x]); w < from; ++w) {
+            apply(atom_state(x, w, FactKind::less_equal), atom_is_true);
+            apply(atom_state(x, w + 1, FactKind::greater_equal), atom_is_false);
+        }
     }
 }
 
@@ -350,6 +382,7 @@ std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
         int u = v + 1;
         while (u <= high_[x] && value_position_[value_slot(x, u)] != present) ++u;
         lower[lower_count++] = BoundChange{at, u};
+        set_bound_atoms(x, v, u, FactKind::greater_equal, true);
         moved |= lower_moved;
     }
     BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[x])];
@@ -358,6 +391,7 @@ std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
         int u = v - 1;
         while (u >= low_[x] && value_position_[value_slot(x, u)] != present) --u;
         upper[upper_count++] = BoundChange{at, u};
+        set_bound_atoms(x, v, u, FactKind::less_equal, true);
         moved |= upper_moved;
     }
     return moved;
@@ -400,6 +434,18 @@ bool LearningSearch::bound_history_agrees() const {
     for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
         for (int cut = 0; cut <= static_cast<int>(records_.size()); ++cut) {
             if (lower_before(x, cut) != lower_by_scan(x, cut) || upper_before(x, cut) != upper_by_scan(x, cut)) return false;
+        }
+    }
+    return true;
+}
+
+bool LearningSearch::atom_states_agree() const {
+    for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
+        for (int v = low_[x]; v <= high_[x]; ++v) {
+            for (const FactKind kind : {FactKind::not_equal, FactKind::equal, FactKind::greater_equal, FactKind::less_equal}) {
+                const Fact f{x, v, kind};
+                if (atom_true(atom(f)) != fact_true(f) || atom_false(atom(f)) != fact_false(f)) return false;
+            }
         }
     }
     return true;
@@ -502,14 +548,24 @@ void LearningSearch::undo_to(int target_level) {
         if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
         if (f.is_equal()) {
             equal_position_[f.var] = present;
+            atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_true;
+            atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_false;
             if (!heap_.contains(f.var)) heap_.insert(f.var);
         } else {
             value_position_[value_slot(f.var, f.value)] = present;
+            atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_true;
+            atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_false;
             const int position = static_cast<int>(at) - 1;
             const BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[f.var])];
-            if (lower_changes_[f.var] > 0 && lower[lower_changes_[f.var] - 1].position == position) --lower_changes_[f.var];
+            int& lower_count = lower_changes_[f.var];
+            if (lower_count > 0 && lower[lower_count - 1].position == position) {
+                set_bound_atoms(f.var, f.value, lower[--lower_count].bound, FactKind::greater_equal, false);
+            }
             const BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[f.var])];
-            if (upper_changes_[f.var] > 0 && upper[upper_changes_[f.var] - 1].position == position) --upper_changes_[f.var];
+            int& upper_count = upper_changes_[f.var];
+            if (upper_count > 0 && upper[upper_count - 1].position == position) {
+                set_bound_atoms(f.var, f.value, upper[--upper_count].bound, FactKind::less_equal, false);
+            }
         }
     }
     records_.resize(keep);

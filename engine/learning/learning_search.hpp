@@ -83,6 +83,9 @@ public:
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
     bool bound_history_agrees() const;
+    // For tests, between propagations (no domain empty): whether every atom's state
+    // (the watch walk's view: atom_true, atom_false) agrees with the domains.
+    bool atom_states_agree() const;
     // For tests: whether the explanations' view of the domains before trail position
     // `cut` reads the same 64 values at a time (had_values) as one at a time
     // (had_value), and adds a word of removals (add_removed_values) as one removal at
@@ -164,8 +167,12 @@ private:
         const int x = slot_var_[static_cast<std::size_t>(slot)];
         return Fact{x, low_[x] + (slot - base_[x]), static_cast<FactKind>(atom & 3)};
     }
-    bool atom_true(int a) const { return fact_true(fact_of(a)); }
-    bool atom_false(int a) const { return fact_false(fact_of(a)); }
+    // Read from atom_state_ (one byte, where fact_true reads four arrays and the
+    // domain): the nogood store's watch walk asks them for every fact it passes.
+    bool atom_true(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_true) != 0; }
+    bool atom_false(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_false) != 0; }
+    std::uint8_t& atom_state(int x, int v, FactKind kind) { return atom_state_[static_cast<std::size_t>(atom(Fact{x, v, kind}))]; }
+    void set_bound_atoms(int x, int from, int to, FactKind kind, bool on);
     // The trail position where f became true, at_root, or present (not true).
     int position(const Fact& f) const {
         switch (f.kind) {
@@ -282,6 +289,13 @@ private:
     // positions start in value_position_.
     std::vector<int> low_, high_, base_;
     std::vector<int> slot_var_;  // per value slot: its variable (fact_of)
+    // Per atom: whether its fact is true now (atom_is_true), false (atom_is_false),
+    // or neither, kept with the records as they are pushed and undone (push_record,
+    // record_bound_change, undo_to), so that it agrees with the domains whenever the
+    // hook has run (atom_states_agree). The facts always true ([x >= low], [x <=
+    // high]) are set once.
+    static constexpr std::uint8_t atom_is_true = 1, atom_is_false = 2;
+    std::vector<std::uint8_t> atom_state_;
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
     std::vector<int> equal_position_;   // trail position of [x == value], present or at_root
     std::vector<int> equal_value_;

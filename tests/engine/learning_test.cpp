@@ -599,6 +599,47 @@ TEST_CASE("learning: the bound history gives each variable's bounds before every
     CHECK(checks > 1000);
 }
 
+TEST_CASE("learning: the watch walk's fact states agree with the domains at every decision", "[learning]") {
+    // The nogood store reads each fact's truth from a byte per atom, set and cleared
+    // as records are pushed and undone (bound facts in runs, as bounds move); at every
+    // decision (a fixpoint) and every solution it must agree with the domains, for
+    // every fact of every variable. Random models with holes, restarts, every
+    // branching.
+    struct AtDecisions final : Tracer {
+        LearningSearch* learning = nullptr;
+        std::uint64_t checks = 0;
+        bool agrees = true;
+        void on_decision(const Solver&, const Literal&, bool) override {
+            ++checks;
+            agrees = agrees && learning->atom_states_agree();
+        }
+        bool wants_values_before() const override { return false; }
+    };
+    Random seeds(16);
+    std::uint64_t checks = 0;
+    for (int i = 0; i < 400; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = random_model(r, 5);
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) continue;
+        AtDecisions tracer;
+        s.set_tracer(&tracer);
+        Search search(s, learning_options(r, vars));
+        tracer.learning = search.learning();
+        if (tracer.learning == nullptr) continue;
+        while (tracer.agrees && search.next() == SearchStatus::solution) {
+            ++checks;
+            tracer.agrees = tracer.learning->atom_states_agree();
+        }
+        checks += tracer.checks;
+        INFO("model seed " << seed << "\n" << m.describe());
+        REQUIRE(tracer.agrees);
+    }
+    CHECK(checks > 1000);
+}
+
 TEST_CASE("learning: the view before a fact reads and adds 64 values at once as it does one at a time", "[learning]") {
     // had_values (16 trail positions per step with SSE2; a variable fixed by its
     // removals before the cut answered from its fixing) against had_value, and

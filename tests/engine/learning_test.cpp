@@ -567,44 +567,15 @@ TEST_CASE("learning: the nogoods alldifferent states keep every solution and are
     CHECK(tally.fixpoints_checked > 1000);
 }
 
-TEST_CASE("learning: the bound history gives each variable's bounds before every trail position", "[learning]") {
-    // min_before/max_before read a per-variable history of bound changes, kept as
-    // facts are recorded and cut back on backjumps and restarts; at every explanation
-    // and every solution it must agree with a scan of the removals (all variables,
-    // all trail positions). Random models with holes in their domains, restarts.
-    Random seeds(15);
-    std::uint64_t checks = 0;
-    for (int i = 0; i < 400; ++i) {
-        const std::uint64_t seed = seeds.next();
-        Random r(seed);
-        const RandomModel m = random_model(r, 5);
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        if (!s.error().empty()) continue;
-        Search search(s, learning_options(r, vars));
-        LearningSearch* learning = search.learning();
-        if (learning == nullptr) continue;
-        bool agrees = true;
-        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
-            ++checks;
-            agrees = agrees && learning->bound_history_agrees();
-        };
-        while (agrees && search.next() == SearchStatus::solution) {
-            ++checks;
-            agrees = learning->bound_history_agrees();
-        }
-        INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(agrees);
-    }
-    CHECK(checks > 1000);
-}
-
-TEST_CASE("learning: the watch walk's fact states agree with the domains at every decision", "[learning]") {
-    // The nogood store reads each fact's truth from a byte per atom, set and cleared
-    // as records are pushed and undone (bound facts in runs, as bounds move); at every
-    // decision (a fixpoint) and every solution it must agree with the domains, for
-    // every fact of every variable. Random models with holes, restarts, every
-    // branching.
+TEST_CASE("learning: the bound history and the fact states agree with the domains throughout a search", "[learning]") {
+    // Two views kept with the learning trail, cut back on backjumps and restarts:
+    // - the per-variable history of bound changes (min_before/max_before) must agree
+    //   with a scan of the removals, for all variables and all trail positions, at
+    //   every explanation and every solution;
+    // - the byte per atom the nogood store's watch walk reads (bound facts set in
+    //   runs as bounds move) must agree with the domains, for every fact, at every
+    //   decision (a fixpoint) and every solution.
+    // Random models with holes in their domains, restarts, every branching.
     struct AtDecisions final : Tracer {
         LearningSearch* learning = nullptr;
         std::uint64_t checks = 0;
@@ -615,8 +586,8 @@ TEST_CASE("learning: the watch walk's fact states agree with the domains at ever
         }
         bool wants_values_before() const override { return false; }
     };
-    Random seeds(16);
-    std::uint64_t checks = 0;
+    Random seeds(15);
+    std::uint64_t history_checks = 0, state_checks = 0;
     for (int i = 0; i < 400; ++i) {
         const std::uint64_t seed = seeds.next();
         Random r(seed);
@@ -624,20 +595,30 @@ TEST_CASE("learning: the watch walk's fact states agree with the domains at ever
         Solver s;
         const std::vector<IntVar> vars = m.build(s);
         if (!s.error().empty()) continue;
-        AtDecisions tracer;
-        s.set_tracer(&tracer);
+        AtDecisions states;
+        s.set_tracer(&states);
         Search search(s, learning_options(r, vars));
-        tracer.learning = search.learning();
-        if (tracer.learning == nullptr) continue;
-        while (tracer.agrees && search.next() == SearchStatus::solution) {
-            ++checks;
-            tracer.agrees = tracer.learning->atom_states_agree();
+        LearningSearch* learning = search.learning();
+        if (learning == nullptr) continue;
+        states.learning = learning;
+        bool history_agrees = true;
+        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
+            ++history_checks;
+            history_agrees = history_agrees && learning->bound_history_agrees();
+        };
+        while (history_agrees && states.agrees && search.next() == SearchStatus::solution) {
+            ++history_checks;
+            ++state_checks;
+            history_agrees = learning->bound_history_agrees();
+            states.agrees = learning->atom_states_agree();
         }
-        checks += tracer.checks;
+        state_checks += states.checks;
         INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(tracer.agrees);
+        REQUIRE(history_agrees);
+        REQUIRE(states.agrees);
     }
-    CHECK(checks > 1000);
+    CHECK(history_checks > 1000);
+    CHECK(state_checks > 1000);
 }
 
 TEST_CASE("learning: the view before a fact reads and adds 64 values at once as it does one at a time", "[learning]") {

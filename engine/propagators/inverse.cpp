@@ -1,9 +1,11 @@
 #include "inverse.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "../learning/explanation.hpp"
 
+#include <cassert>
 #include <climits>
 #include <string>
 
@@ -12,12 +14,68 @@
 
 namespace prune {
 
+// The bits of the positions j0 .. j0 + 63 that exist (n of them in all).
+static std::uint64_t position_mask(std::int64_t n, std::int64_t j0) {
+    const std::int64_t width = n - j0 < 64 ? n - j0 : 64;
+    return width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << width) - 1;
+}
+
 InverseChannel::InverseChannel(std::vector<IntVar> f, std::vector<IntVar> g, int f_offset, int g_offset)
     : Propagator(PropagatorCost::quadratic), f_(std::move(f)), g_(std::move(g)), f_offset_(f_offset), g_offset_(g_offset) {}
 
 void InverseChannel::attach(Solver& s) {
-    for (IntVar x : f_) s.subscribe(this, x, Condition::domain);
-    for (IntVar x : g_) s.subscribe(this, x, Condition::domain);
+    const int n = static_cast<int>(f_.size());
+    for (int i = 0; i < n; ++i) s.subscribe(this, f_[static_cast<std::size_t>(i)], Condition::domain, i);
+    for (int j = 0; j < n; ++j) s.subscribe(this, g_[static_cast<std::size_t>(j)], Condition::domain, n + j);
+    for (const std::vector<IntVar>* side : {&f_, &g_}) {
+        for (IntVar x : *side) incremental_ = incremental_ && s.is_bitset(x);
+    }
+    if (!incremental_) return;
+    advise_me();
+    // Before the first run every position counts as seen and every variable as
+    // changed, so the values a domain lacks from the start are lost from it.
+    words_ = (f_.size() + 63) / 64;
+    seen_.resize(2 * f_.size() * words_);
+    for (std::size_t k = 0; k < seen_.size(); ++k) {
+        const std::int64_t j0 = static_cast<std::int64_t>(k % words_) * 64;
+        seen_[k] = TrailedInt(static_cast<std::int64_t>(position_mask(n, j0)));
+    }
+    for (std::vector<std::uint64_t>* changed : {&f_changed_, &g_changed_}) {
+        changed->assign(words_, ~std::uint64_t{0});
+        changed->back() = position_mask(n, static_cast<std::int64_t>(words_ - 1) * 64);
+    }
+}
+
+bool InverseChannel::advise(Solver&, int tag, Event) {
+    const std::size_t n = f_.size();
+    const std::size_t i = static_cast<std::size_t>(tag) < n ? static_cast<std::size_t>(tag) : static_cast<std::size_t>(tag) - n;
+    (static_cast<std::size_t>(tag) < n ? f_changed_ : g_changed_)[i / 64] |= std::uint64_t{1} << (i % 64);
+    return true;
+}
+
+bool InverseChannel::pass_on_losses(Solver& s, int k) {
+    const std::size_t n = f_.size();
+    const bool on_f = static_cast<std::size_t>(k) < n;
+    const std::size_t i = on_f ? static_cast<std::size_t>(k) : static_cast<std::size_t>(k) - n;
+    const IntVar xi = on_f ? f_[i] : g_[i];
+    const std::vector<IntVar>& y = on_f ? g_ : f_;
+    const int back = (on_f ? f_offset_ : g_offset_) + static_cast<int>(i);
+    const int y_offset = on_f ? g_offset_ : f_offset_;
+    TrailedInt* seen = &seen_[static_cast<std::size_t>(k) * words_];
+    // x[i]'s values lie within y's positions (the post function's bounds), so a value
+    // it lost is a bit set in the word seen and clear in the domain's.
+    for (std::size_t w = 0; w < words_; ++w) {
+        const std::int64_t j0 = static_cast<std::int64_t>(w) * 64;
+        const std::uint64_t now = s.window_bits(xi, y_offset + j0);
+        const std::uint64_t before = static_cast<std::uint64_t>(seen[w].get());
+        if (before == now) continue;
+        for (std::uint64_t lost = before & ~now; lost != 0; lost &= lost - 1) {
+            const IntVar partner = y[static_cast<std::size_t>(j0 + std::countr_zero(lost))];
+            if (s.contains(partner, back)) PRUNE_TRY(s.remove(partner, back));
+        }
+        seen[w].set(s.trail(), static_cast<std::int64_t>(now));
+    }
+    return true;
 }
 
 bool InverseChannel::channel(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, int x_offset,
@@ -48,7 +106,53 @@ bool InverseChannel::channel(Solver& s, const std::vector<IntVar>& x, const std:
     return true;
 }
 
+bool InverseChannel::all_passed_on(const Solver& s) const {
+    const std::size_t n = f_.size();
+    for (std::size_t k = 0; k < 2 * n; ++k) {
+        const bool on_f = k < n;
+        const IntVar x = on_f ? f_[k] : g_[k - n];
+        const std::vector<IntVar>& y = on_f ? g_ : f_;
+        const int back = (on_f ? f_offset_ : g_offset_) + static_cast<int>(on_f ? k : k - n);
+        const int y_offset = on_f ? g_offset_ : f_offset_;
+        for (std::size_t w = 0; w < words_; ++w) {
+            const std::int64_t j0 = static_cast<std::int64_t>(w) * 64;
+            const std::uint64_t now = s.window_bits(x, y_offset + j0);
+            const std::uint64_t seen = static_cast<std::uint64_t>(seen_[k * words_ + w].get());
+            if ((now & ~seen) != 0) return false;
+            for (std::uint64_t lost = seen & ~now; lost != 0; lost &= lost - 1) {
+                if (s.contains(y[static_cast<std::size_t>(j0 + std::countr_zero(lost))], back)) return false;
+            }
+        }
+    }
+    return true;
+}
+
 Status InverseChannel::propagate(Solver& s) {
+    if (incremental_) {
+        // Each lost value leaves its partner; what that takes out of a partner is
+        // already lost on this side, so it needs nothing back, and once no variable
+        // is marked changed the arcs agree. The passes change the other side's
+        // variables (marking them), so the sides alternate until neither has a mark.
+        // g's first, each side in index order: the removals come in the order the
+        // full pass made them (f's values first); the fixpoint is the same in any
+        // order.
+        const int n = static_cast<int>(f_.size());
+        for (bool any = true; any;) {
+            any = false;
+            for (auto [changed, base] : {std::pair{&g_changed_, n}, std::pair{&f_changed_, 0}}) {
+                for (std::size_t w = 0; w < words_; ++w) {
+                    for (std::uint64_t& bits = (*changed)[w]; bits != 0;) {
+                        const int i = static_cast<int>(w * 64) + std::countr_zero(bits);
+                        bits &= bits - 1;
+                        any = true;
+                        PRUNE_TRY(pass_on_losses(s, base + i));
+                    }
+                }
+            }
+        }
+        assert(all_passed_on(s));
+        return Status::ok;
+    }
     // After the pass over f, f[i] holds g_offset + j only when g[j] holds f_offset + i;
     // the pass over g removes only values whose partner f already lacks, so f stays so.
     PRUNE_TRY(channel(s, f_, g_, f_offset_, g_offset_));

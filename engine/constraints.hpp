@@ -87,10 +87,17 @@ bool subcircuit(Solver& s, const std::vector<IntVar>& successors, int offset = 0
 // f and g inverse permutations, f.size() == g.size(). Positions are numbered from the
 // offsets: f's first element is position f_offset, g's is g_offset, so for 0-based
 // i and j, f[i] = g_offset + j <=> g[j] = f_offset + i (MiniZinc's inverse with the
-// arrays' index-set minima; XCSP3's channel with the lists' startIndex). Domain consistent.
-// inverse(x, x, o, o) states x[x[i] - o] = i + o, an involution (XCSP3's channel on one
-// list); the bench checks it at value consistency.
-bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset = 0, int g_offset = 0);
+// arrays' index-set minima; XCSP3's channel with the lists' startIndex). The channel
+// keeps both directions of every arc equal, beside an all_different(f) at
+// `consistency`: domain (the default) makes the pair domain consistent; value leaves
+// forward checking (a fixed f[i] takes its value from the other f's, and its
+// partner is fixed through the channel), and under learning its one-fact reasons
+// beat the Hall-set explanations of domain: black-hole --learn -f takes a tenth of
+// the time (docs/architecture.md, "Learning"). inverse(x, x, o, o) states
+// x[x[i] - o] = i + o, an involution (XCSP3's channel on one list); the bench checks
+// it at value consistency.
+bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset = 0, int g_offset = 0,
+             Consistency consistency = Consistency::domain);
 // Tasks i run over [starts[i], starts[i] + durations[i]) using heights[i] of a resource
 // of the given capacity: at every time the heights of the running tasks sum to at most
 // capacity. Durations and heights are at least 0 (restricted at post, as MiniZinc

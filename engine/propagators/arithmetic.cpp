@@ -189,14 +189,17 @@ bool ArrayMinMax::explain(Explanation& e) const {
         at_least(z_, v + 1);
         return true;
     }
-    // x_j's v above z's maximum: z <= v - 1 and every other x_i >= v.
-    if (hi(z_) > v - 1) return false;
+    // x_j's v when x_j alone can be as small as z: z <= b - 1 and every other
+    // x_i >= b, so x_j = z <= b - 1 < v, for b the smaller of v and the others'
+    // minimum (above z's maximum, or x_j was not alone).
+    i64 b = v;
     for (IntVar x : xs_) {
-        if (x.index != removed.var && lo(x) < v) return false;
+        if (x.index != removed.var) b = std::min(b, lo(x));
     }
-    at_most(z_, v - 1);
+    if (hi(z_) > b - 1) return false;
+    at_most(z_, b - 1);
     for (IntVar x : xs_) {
-        if (x.index != removed.var) at_least(x, v);
+        if (x.index != removed.var) at_least(x, b);
     }
     return true;
 }

@@ -209,7 +209,8 @@ bool InverseChannel::explain(Explanation& e) const {
     return false;
 }
 
-bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset, int g_offset) {
+bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset, int g_offset,
+             Consistency consistency) {
     if (!check_vars(s, "inverse", f) || !check_vars(s, "inverse", g)) return false;
     if (f.size() != g.size()) {
         s.set_error("inverse: f has " + std::to_string(f.size()) + " variables and g " + std::to_string(g.size()));
@@ -227,7 +228,7 @@ bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>&
     for (IntVar x : g) {
         if (is_failure(s.set_min(x, f_offset)) || is_failure(s.set_max(x, f_offset + n - 1))) return s.fail(), false;
     }
-    return all_different(s, f, Consistency::domain) && post<InverseChannel>(s, f, g, f_offset, g_offset);
+    return all_different(s, f, consistency) && post<InverseChannel>(s, f, g, f_offset, g_offset);
 }
 
 }  // namespace prune

@@ -72,8 +72,10 @@ ConstraintSpec circuit_spec(bool sub, bool allow_empty) {
 // ---- inverse ----
 
 // f = x[0..k), g = x[k..2k) with k = n / 2 (an odd arity leaves the last variable free).
-ConstraintSpec inverse_spec() {
-    ConstraintSpec spec = make("inverse", 2, 6, Claim::domain, [](Random& r, int n) {
+// The all_different(f) inverse adds is at `consistency`: domain (the default) claims
+// domain consistency, value (what FlatZinc posts under learning) forward checking.
+ConstraintSpec inverse_spec(const char* name, Claim claim, Consistency consistency) {
+    ConstraintSpec spec = make(name, 2, 6, claim, [consistency](Random& r, int n) {
         const int k = n / 2, f_offset = uniform(r, 0, 1), g_offset = uniform(r, -1, 1);
         auto holds = [=](const Assignment& x) {
             for (int i = 0; i < k; ++i) {
@@ -83,7 +85,8 @@ ConstraintSpec inverse_spec() {
             return true;  // f maps into g's positions and g undoes it: f is a bijection, g its inverse
         };
         auto post = [=](Solver& s, const Vars& x) {
-            inverse(s, Vars(x.begin(), x.begin() + k), Vars(x.begin() + k, x.begin() + 2 * k), f_offset, g_offset);
+            inverse(s, Vars(x.begin(), x.begin() + k), Vars(x.begin() + k, x.begin() + 2 * k), f_offset, g_offset,
+                    consistency);
         };
         return Constraint{holds, post, {}};
     });
@@ -302,8 +305,9 @@ std::vector<ConstraintSpec> graph_and_scheduling_specs() {
     specs.push_back(circuit_spec(false, true));
     specs.push_back(circuit_spec(true, true));
     specs.push_back(circuit_spec(true, false));
-    specs.push_back(inverse_spec());
+    specs.push_back(inverse_spec("inverse", Claim::domain, Consistency::domain));
     specs.push_back(self_inverse_spec());
+    specs.push_back(inverse_spec("inverse(value)", Claim::value, Consistency::value));
     for (const char* kind : {"cumulative", "disjunctive", "disjunctive_strict"}) {
         specs.push_back(constant_size_spec(kind));
         specs.push_back(variable_size_spec(kind));

@@ -53,6 +53,16 @@ struct BuiltModel {
     int distinct_sums = 0;  // all_different + int_lin_eq pairs posted as one distinct_sum
     int half_reified = 0;   // *_reif constraints posted as *_imp (builder_half_reification.cpp)
     int elements_by_base = 0;  // array_var_int_element indexed through y = x + k, posted on x
+    int value_all_different = 0;  // all_different and inverse without annotation, at value for learning
+};
+
+// What the build needs to know of the run ahead.
+struct BuildSettings {
+    // The search will learn (--learn): all_different and inverse's all_different are
+    // posted at value consistency unless annotated otherwise (:: domain_propagation,
+    // :: bounds_propagation), as their one-fact reasons make the shorter nogoods
+    // (docs/architecture.md, "Learning").
+    bool learning = false;
 };
 
 struct BuildResult {
@@ -62,7 +72,8 @@ struct BuildResult {
 
 // Builds `model` into `out`. Unknown annotations produce at most one warning each
 // on `warnings`; unsupported constraints, float or set variables are errors.
-BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings);
+BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings,
+                  BuildSettings settings = {});
 
 struct Options;
 // The solution `s` stands on as FlatZinc output, `----------` included. `s` is the

@@ -1,6 +1,7 @@
 // The constraints of the FlatZinc builder: one table of the builtins prune knows
 // (name, posting method, arity, relation, form) and the methods that post them.
 #include <algorithm>
+#include <optional>
 
 #include "builder_internal.hpp"
 #include "engine/propagators/linear.hpp"  // floor_div, ceil_div
@@ -581,14 +582,26 @@ void Builder::set_in_reif(const Constraint& c, const Builtin& b) {  // set_in_re
     member_reified(s(), ivar(c.arguments[0]), clipped_to_int(set), bvar(c.arguments[2]), reification_of(b.form));
 }
 
-void Builder::all_different(const Constraint& c, const Builtin&) {
-    // Domain consistency (Regin) unless the model asks for less; see mznlib/fzn_all_different_int.mzn.
-    Consistency level = Consistency::domain;
-    for (const Expr& a : c.annotations) {
-        if (a.text == "bounds" || a.text == "bounds_propagation") level = Consistency::bounds;
-        if (a.text == "value_propagation") level = Consistency::value;
+// Domain consistency (Régin) unless the model asks for another, or value consistency
+// when the search learns: its one-fact reasons (a fixed variable) make shorter
+// nogoods than the Hall sets of domain's, which pays more than the pruning lost
+// (docs/architecture.md, "Learning": qwh n40 with its own search 2.1 s against
+// unfinished in 30 s). See mznlib/fzn_all_different_int.mzn.
+Consistency Builder::all_different_level(const std::vector<Expr>& annotations) {
+    std::optional<Consistency> asked;  // the last annotation that names one
+    for (const Expr& a : annotations) {
+        if (a.text == "domain" || a.text == "domain_propagation") asked = Consistency::domain;
+        if (a.text == "bounds" || a.text == "bounds_propagation") asked = Consistency::bounds;
+        if (a.text == "value_propagation") asked = Consistency::value;
     }
-    prune::all_different(s(), vars(array(c.arguments[0]), c.where), level);
+    if (asked) return *asked;
+    if (!settings_.learning) return Consistency::domain;
+    ++out_.value_all_different;
+    return Consistency::value;
+}
+
+void Builder::all_different(const Constraint& c, const Builtin&) {
+    prune::all_different(s(), vars(array(c.arguments[0]), c.where), all_different_level(c.annotations));
 }
 
 void Builder::table(const Constraint& c, const Builtin&) {  // prune_table_int(x, flat tuples), prune_table_bool

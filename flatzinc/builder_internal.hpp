@@ -68,7 +68,8 @@ struct Builtin {
 
 class Builder {
 public:
-    Builder(const std::string& file, BuiltModel& out, std::ostream& warnings) : file_(file), out_(out), warnings_(warnings) {}
+    Builder(const std::string& file, BuiltModel& out, std::ostream& warnings, BuildSettings settings)
+        : file_(file), out_(out), warnings_(warnings), settings_(settings) {}
 
     // builder_symbols.cpp
     void declare(const Declaration& d);
@@ -163,6 +164,8 @@ private:
     void set_in(const Constraint& c, const Builtin& b);
     void set_in_reif(const Constraint& c, const Builtin& b);
     void all_different(const Constraint& c, const Builtin& b);
+    // The consistency of an all_different (also inverse's): the annotations', else the default.
+    Consistency all_different_level(const std::vector<Expr>& annotations);
     void table(const Constraint& c, const Builtin& b);
     // Graph and scheduling globals (builder_scheduling.cpp; issue 19).
     void circuit(const Constraint& c, const Builtin& b);      // prune_circuit, prune_subcircuit
@@ -195,6 +198,7 @@ private:
     const std::string& file_;
     BuiltModel& out_;
     std::ostream& warnings_;
+    BuildSettings settings_;
     std::unordered_map<std::string, Symbol> symbols_;
     std::unordered_map<std::int64_t, IntVar> constants_;
     // Tables whose tuples are a named parameter array share one TupleSet per (name,

@@ -30,7 +30,7 @@ void Builder::inverse(const Constraint& c, const Builtin&) {  // prune_inverse(f
     const std::vector<IntVar> g = vars(array(c.arguments[2]), c.where);
     if (f.size() != g.size()) throw BuildError{c.where, "inverse of arrays of different lengths"};
     prune::inverse(s(), f, g, offset_argument(par(c.arguments[1]), c.arguments[1].where),
-                   offset_argument(par(c.arguments[3]), c.arguments[3].where));
+                   offset_argument(par(c.arguments[3]), c.arguments[3].where), all_different_level(c.annotations));
 }
 
 void Builder::cumulative(const Constraint& c, const Builtin&) {  // prune_cumulative(s, d, r, b)

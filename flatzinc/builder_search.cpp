@@ -133,9 +133,10 @@ void name_output_elements(BuiltModel& out) {
 }  // namespace
 }  // namespace detail
 
-BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings) {
+BuildResult build(const Model& model, const std::string& file, BuiltModel& out, std::ostream& warnings,
+                  BuildSettings settings) {
     BuildResult r;
-    detail::Builder b(file, out, warnings);
+    detail::Builder b(file, out, warnings, settings);
     try {
         for (const Declaration& d : model.declarations) b.declare(d);
         b.find_distinct_sums(model.constraints);

@@ -192,7 +192,7 @@ bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostre
         err << parsed.error << '\n';
         return false;
     }
-    const BuildResult built = build(parsed.model, o.file, m, err);
+    const BuildResult built = build(parsed.model, o.file, m, err, BuildSettings{o.learn});
     if (!built.ok) {
         err << built.error << '\n';
         return false;
@@ -367,7 +367,7 @@ int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltMo
     ModelBuilder builder = [&] {
         BuiltModel copy;
         std::ostringstream warnings;  // given once already, by the first build
-        (void)build(parsed.model, o.file, copy, warnings);
+        (void)build(parsed.model, o.file, copy, warnings, BuildSettings{o.learn});
         return std::move(copy.solver);
     };
     ParallelSearch search(std::move(builder), so, ParallelSettings{o.threads});

@@ -41,11 +41,12 @@ inline Output run(const std::vector<std::string>& args) {
 
 // Parses and builds FlatZinc text (named `file` in messages) into m: the parse or
 // build error, empty when both succeed.
-inline std::string build_text(const std::string& text, const std::string& file, prune::flatzinc::BuiltModel& m) {
+inline std::string build_text(const std::string& text, const std::string& file, prune::flatzinc::BuiltModel& m,
+                              prune::flatzinc::BuildSettings settings = {}) {
     prune::flatzinc::ParseResult p = prune::flatzinc::parse(text, file);
     if (!p.ok) return p.error;
     std::ostringstream warnings;
-    const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, file, m, warnings);
+    const prune::flatzinc::BuildResult b = prune::flatzinc::build(p.model, file, m, warnings, settings);
     return b.ok ? std::string{} : b.error;
 }
 

@@ -1,0 +1,81 @@
+// Under learning the FlatZinc builder posts all_different, and inverse's
+// all_different, at value consistency unless the model annotates another
+// (builder_constraints.cpp, all_different_level); without learning, at domain. The
+// answers do not change: the solution counts agree with each consistency.
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "catch.hpp"
+#include "engine/prune.hpp"
+#include "support.hpp"
+
+namespace {
+
+struct Posted {
+    // The alldifferent propagators, "kind xcount, ...": every all_different has a value
+    // stage, and domain and bounds consistency add a propagator beside it.
+    std::string kinds;
+    int value_all_different = 0;
+    std::uint64_t solutions = 0;
+};
+
+Posted build_and_count(const std::string& text, bool learning) {
+    prune::flatzinc::BuiltModel m;
+    REQUIRE(prune::test::fzn::build_text(text, "defaults.fzn", m, prune::flatzinc::BuildSettings{learning}).empty());
+    Posted p;
+    p.value_all_different = m.value_all_different;
+    std::map<std::string, int> kinds;
+    for (int i = 0; i < m.solver->propagator_count(); ++i) {
+        const std::string kind = m.solver->propagator(i).kind();
+        if (kind.rfind("alldifferent", 0) == 0) ++kinds[kind];
+    }
+    std::ostringstream listed;
+    for (const auto& [kind, count] : kinds) listed << (listed.tellp() > 0 ? ", " : "") << kind << " x" << count;
+    p.kinds = listed.str();
+    prune::SearchOptions options;
+    options.learn = learning;
+    prune::Search search(*m.solver, options);
+    while (search.next() == prune::SearchStatus::solution) ++p.solutions;
+    return p;
+}
+
+// Three all_different, the third annotated; one inverse, annotated or not.
+std::string model(const std::string& third, const std::string& inverse) {
+    return "predicate prune_all_different(array [int] of var int: x);\n"
+           "predicate prune_inverse(array [int] of var int: f, int: f_offset, array [int] of var int: g, int: g_offset);\n"
+           "array [1..4] of var 1..4: f :: output_array([1..4]);\n"
+           "array [1..4] of var 1..4: g :: output_array([1..4]);\n"
+           "var 1..3: a :: output_var;\nvar 1..3: b :: output_var;\nvar 1..3: c :: output_var;\n"
+           "constraint prune_all_different([a,b]);\n"
+           "constraint prune_all_different([b,c]);\n"
+           "constraint prune_all_different([a,c])" + third + ";\n"
+           "constraint prune_inverse(f, 1, g, 1)" + inverse + ";\n"
+           "constraint int_ne(f[1], 1);\n"
+           "solve satisfy;\n";
+}
+
+}  // namespace
+
+TEST_CASE("FlatZinc: under learning all_different and inverse default to value consistency", "[flatzinc][learning]") {
+    const std::uint64_t expected = 6 * 18;  // a, b, c a permutation of 1..3; inverse.fzn's 18
+    SECTION("without learning: domain, annotations or not") {
+        const Posted p = build_and_count(model("", ""), false);
+        CHECK(p.kinds == "alldifferent(domain) x4, alldifferent(value) x4");
+        CHECK(p.value_all_different == 0);
+        CHECK(p.solutions == expected);
+    }
+    SECTION("with learning: value, unless annotated") {
+        const Posted p = build_and_count(model("", ""), true);
+        CHECK(p.kinds == "alldifferent(value) x4");
+        CHECK(p.value_all_different == 4);
+        CHECK(p.solutions == expected);
+        const Posted annotated = build_and_count(model(" :: domain_propagation", " :: domain"), true);
+        CHECK(annotated.kinds == "alldifferent(domain) x2, alldifferent(value) x4");
+        CHECK(annotated.value_all_different == 2);
+        CHECK(annotated.solutions == expected);
+        const Posted bounds = build_and_count(model(" :: bounds_propagation", ""), true);
+        CHECK(bounds.kinds == "alldifferent(bounds) x1, alldifferent(value) x4");
+        CHECK(bounds.solutions == expected);
+    }
+}

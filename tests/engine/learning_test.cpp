@@ -118,7 +118,8 @@ void watch(Search& search, const std::vector<Assignment>& expected, std::size_t 
             }
         }
     };
-    learning->on_learned = [&, n](const std::vector<Fact>& nogood) {
+    // still_open by value: it is this function's parameter, gone when the hook runs.
+    learning->on_learned = [&, n, still_open](const std::vector<Fact>& nogood) {
         if (!within_model(nogood, n, Fact{0, 0, FactKind::not_equal})) return;
         ++tally.nogoods_checked;
         tally.bound_facts_learned += bound_facts(nogood);

@@ -53,16 +53,19 @@ struct BuiltModel {
     int distinct_sums = 0;  // all_different + int_lin_eq pairs posted as one distinct_sum
     int half_reified = 0;   // *_reif constraints posted as *_imp (builder_half_reification.cpp)
     int elements_by_base = 0;  // array_var_int_element indexed through y = x + k, posted on x
-    int value_all_different = 0;  // all_different and inverse without annotation, at value for learning
+    int value_all_different = 0;  // all_different and inverse posted at value for learning
 };
 
 // What the build needs to know of the run ahead.
 struct BuildSettings {
     // The search will learn (--learn): all_different and inverse's all_different are
-    // posted at value consistency unless annotated otherwise (:: domain_propagation,
-    // :: bounds_propagation), as their one-fact reasons make the shorter nogoods
-    // (docs/architecture.md, "Learning").
+    // posted at value consistency, whatever the model's consistency annotations ask
+    // (hints, which MiniZinc lets a solver ignore), as their one-fact reasons make
+    // the shorter nogoods (docs/architecture.md, "Alldifferent under learning").
     bool learning = false;
+    // --learn-alldifferent annotated: under learning too, the annotated consistency
+    // (else domain).
+    bool alldifferent_as_annotated = false;
 };
 
 struct BuildResult {

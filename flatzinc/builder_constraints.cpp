@@ -582,22 +582,25 @@ void Builder::set_in_reif(const Constraint& c, const Builtin& b) {  // set_in_re
     member_reified(s(), ivar(c.arguments[0]), clipped_to_int(set), bvar(c.arguments[2]), reification_of(b.form));
 }
 
-// Domain consistency (Régin) unless the model asks for another, or value consistency
-// when the search learns: its one-fact reasons (a fixed variable) make shorter
-// nogoods than the Hall sets of domain's, which pays more than the pruning lost
-// (docs/architecture.md, "Learning": qwh n40 with its own search 2.1 s against
-// unfinished in 30 s). See mznlib/fzn_all_different_int.mzn.
+// Domain consistency (Régin) unless the model asks for another; when the search
+// learns, value consistency whatever the model asks (unless --learn-alldifferent
+// annotated): its one-fact reasons (a fixed variable) make shorter nogoods than the
+// Hall sets of domain's, which pays more than the pruning lost (docs/architecture.md,
+// "Alldifferent under learning": the peers' qwh n40 s2, annotated :: domain, with
+// its own search in 2.1 s against unfinished in 30 s). See
+// mznlib/fzn_all_different_int.mzn.
 Consistency Builder::all_different_level(const std::vector<Expr>& annotations) {
+    if (settings_.learning && !settings_.alldifferent_as_annotated) {
+        ++out_.value_all_different;
+        return Consistency::value;
+    }
     std::optional<Consistency> asked;  // the last annotation that names one
     for (const Expr& a : annotations) {
         if (a.text == "domain" || a.text == "domain_propagation") asked = Consistency::domain;
         if (a.text == "bounds" || a.text == "bounds_propagation") asked = Consistency::bounds;
         if (a.text == "value_propagation") asked = Consistency::value;
     }
-    if (asked) return *asked;
-    if (!settings_.learning) return Consistency::domain;
-    ++out_.value_all_different;
-    return Consistency::value;
+    return asked.value_or(Consistency::domain);
 }
 
 void Builder::all_different(const Constraint& c, const Builtin&) {

@@ -79,6 +79,10 @@ const char* usage() {
            "           the activity ranks (default literals: the most active [x = v] or\n"
            "           [x <= v], decided true; variables: the most active variable, set\n"
            "           to its saved value; negated-literals: decided false, as Chuffed does)\n"
+           "  --learn-alldifferent value|annotated  with --learn, the consistency of\n"
+           "           all_different and inverse's (default value, whatever the model's\n"
+           "           annotations: shorter reasons, shorter nogoods; annotated: the\n"
+           "           model's :: domain / :: bounds, else domain, as without learning)\n"
            "SIGINT / SIGTERM stop the search: the best solution so far is printed, then\n"
            "=====UNKNOWN===== if there was none.\n";
 }
@@ -126,6 +130,13 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
                 error = "option --learn-branching takes variables, literals or negated-literals, got '" + word + "'";
                 return false;
             }
+        } else if (a == "--learn-alldifferent") {
+            const std::string word = i + 1 < argc ? argv[++i] : "";
+            if (word != "value" && word != "annotated") {
+                error = "option --learn-alldifferent takes value or annotated, got '" + word + "'";
+                return false;
+            }
+            o.learn_alldifferent_annotated = word == "annotated";
         } else if (a.rfind("--learn=", 0) == 0) {
             error = "option --learn takes on or off, got '" + a.substr(8) + "'";
             return false;
@@ -192,7 +203,7 @@ bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostre
         err << parsed.error << '\n';
         return false;
     }
-    const BuildResult built = build(parsed.model, o.file, m, err, BuildSettings{o.learn});
+    const BuildResult built = build(parsed.model, o.file, m, err, BuildSettings{o.learn, o.learn_alldifferent_annotated});
     if (!built.ok) {
         err << built.error << '\n';
         return false;
@@ -367,7 +378,7 @@ int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltMo
     ModelBuilder builder = [&] {
         BuiltModel copy;
         std::ostringstream warnings;  // given once already, by the first build
-        (void)build(parsed.model, o.file, copy, warnings, BuildSettings{o.learn});
+        (void)build(parsed.model, o.file, copy, warnings, BuildSettings{o.learn, o.learn_alldifferent_annotated});
         return std::move(copy.solver);
     };
     ParallelSearch search(std::move(builder), so, ParallelSettings{o.threads});

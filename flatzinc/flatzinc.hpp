@@ -51,6 +51,9 @@ struct Options {
     bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
     // --learn-branching; literals by measurement (docs/architecture.md, "Literal branching")
     prune::LearningBranching learning_branching = prune::LearningBranching::literals;
+    // --learn-alldifferent annotated: under learning, all_different and inverse at the
+    // consistency the model annotates (else domain), not value (BuildSettings).
+    bool learn_alldifferent_annotated = false;
     bool statistics = false;
     bool verbose = false;
     int threads = 1;  // -p, resolved: 0 on the command line is one per core

@@ -141,7 +141,7 @@ TEST_CASE("odd search annotations are warnings, empty arrays print, -a projects 
     REQUIRE(contains_line(projected.out, "%%%mzn-stat: solutions=2"));
 }
 
-TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, errors", "[flatzinc]") {
+TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent, errors", "[flatzinc]") {
     const std::string alldiff = (cases_dir() / "alldifferent.fzn").string();
     const std::string minimize = (cases_dir() / "minimize.fzn").string();
 
@@ -169,6 +169,24 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, errors", "[flatzinc]"
         REQUIRE(stats.out.find(std::string("%%%mzn-stat: ") + name + "=") != std::string::npos);
     }
     REQUIRE(lines(stats.out).back() == "%%%mzn-stat-end");
+
+    // With --learn its three all_different are posted at value consistency (their
+    // value stage alone), with --learn-alldifferent annotated at domain, bounds and
+    // domain (a propagator more each).
+    auto propagators = [](const Output& o) {
+        const std::size_t at = o.out.find("%%%mzn-stat: propagators=");
+        return at == std::string::npos ? -1 : std::stoi(o.out.substr(at + 25));
+    };
+    const Output value = run({"-s", "--learn", alldiff});
+    const Output annotated = run({"-s", "--learn", "--learn-alldifferent", "annotated", alldiff});
+    REQUIRE(value.code == 0);
+    REQUIRE(annotated.code == 0);
+    REQUIRE(solutions(value.out) == solutions(annotated.out));
+    CHECK(propagators(value) >= 1);
+    CHECK(propagators(annotated) == propagators(value) + 3);
+    const Output bad_word = run({"--learn", "--learn-alldifferent", "bounds", alldiff});
+    REQUIRE(bad_word.code == 2);
+    CHECK(bad_word.err.find("option --learn-alldifferent takes value or annotated, got 'bounds'") != std::string::npos);
 
     const Output bad = run({"-q", alldiff});
     REQUIRE(bad.code == 2);

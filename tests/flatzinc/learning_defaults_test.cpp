@@ -1,7 +1,8 @@
 // Under learning the FlatZinc builder posts all_different, and inverse's
-// all_different, at value consistency unless the model annotates another
-// (builder_constraints.cpp, all_different_level); without learning, at domain. The
-// answers do not change: the solution counts agree with each consistency.
+// all_different, at value consistency whatever the model's annotations ask, unless
+// --learn-alldifferent annotated (builder_constraints.cpp, all_different_level);
+// without learning, at the annotated consistency, else domain. The answers do not
+// change: the solution counts agree with each consistency.
 #include <map>
 #include <sstream>
 #include <string>
@@ -20,9 +21,10 @@ struct Posted {
     std::uint64_t solutions = 0;
 };
 
-Posted build_and_count(const std::string& text, bool learning) {
+Posted build_and_count(const std::string& text, bool learning, bool as_annotated = false) {
     prune::flatzinc::BuiltModel m;
-    REQUIRE(prune::test::fzn::build_text(text, "defaults.fzn", m, prune::flatzinc::BuildSettings{learning}).empty());
+    REQUIRE(prune::test::fzn::build_text(text, "defaults.fzn", m, prune::flatzinc::BuildSettings{learning, as_annotated})
+                .empty());
     Posted p;
     p.value_all_different = m.value_all_different;
     std::map<std::string, int> kinds;
@@ -59,23 +61,28 @@ std::string model(const std::string& third, const std::string& inverse) {
 
 TEST_CASE("FlatZinc: under learning all_different and inverse default to value consistency", "[flatzinc][learning]") {
     const std::uint64_t expected = 6 * 18;  // a, b, c a permutation of 1..3; inverse.fzn's 18
-    SECTION("without learning: domain, annotations or not") {
-        const Posted p = build_and_count(model("", ""), false);
+    const std::string plain = model("", ""), annotated = model(" :: domain_propagation", " :: domain"),
+                      bounds = model(" :: bounds_propagation", "");
+    SECTION("without learning: domain, or as annotated") {
+        const Posted p = build_and_count(plain, false);
         CHECK(p.kinds == "alldifferent(domain) x4, alldifferent(value) x4");
         CHECK(p.value_all_different == 0);
         CHECK(p.solutions == expected);
+        CHECK(build_and_count(bounds, false).kinds == "alldifferent(bounds) x1, alldifferent(domain) x3, alldifferent(value) x4");
     }
-    SECTION("with learning: value, unless annotated") {
-        const Posted p = build_and_count(model("", ""), true);
-        CHECK(p.kinds == "alldifferent(value) x4");
-        CHECK(p.value_all_different == 4);
+    SECTION("with learning: value, whatever the annotations") {
+        for (const std::string& text : {plain, annotated, bounds}) {
+            const Posted p = build_and_count(text, true);
+            CHECK(p.kinds == "alldifferent(value) x4");
+            CHECK(p.value_all_different == 4);
+            CHECK(p.solutions == expected);
+        }
+    }
+    SECTION("with learning and --learn-alldifferent annotated: as annotated, else domain") {
+        const Posted p = build_and_count(annotated, true, true);
+        CHECK(p.kinds == "alldifferent(domain) x4, alldifferent(value) x4");
+        CHECK(p.value_all_different == 0);
         CHECK(p.solutions == expected);
-        const Posted annotated = build_and_count(model(" :: domain_propagation", " :: domain"), true);
-        CHECK(annotated.kinds == "alldifferent(domain) x2, alldifferent(value) x4");
-        CHECK(annotated.value_all_different == 2);
-        CHECK(annotated.solutions == expected);
-        const Posted bounds = build_and_count(model(" :: bounds_propagation", ""), true);
-        CHECK(bounds.kinds == "alldifferent(bounds) x1, alldifferent(value) x4");
-        CHECK(bounds.solutions == expected);
+        CHECK(build_and_count(bounds, true, true).kinds == "alldifferent(bounds) x1, alldifferent(domain) x3, alldifferent(value) x4");
     }
 }

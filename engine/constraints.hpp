@@ -92,10 +92,10 @@ bool subcircuit(Solver& s, const std::vector<IntVar>& successors, int offset = 0
 // `consistency`: domain (the default) makes the pair domain consistent; value leaves
 // forward checking (a fixed f[i] takes its value from the other f's, and its
 // partner is fixed through the channel), and under learning its one-fact reasons
-// beat the Hall-set explanations of domain: black-hole --learn -f takes a tenth of
-// the time (docs/architecture.md, "Learning"). inverse(x, x, o, o) states
-// x[x[i] - o] = i + o, an involution (XCSP3's channel on one list); the bench checks
-// it at value consistency.
+// beat the Hall-set explanations of domain: black-hole --learn -f runs five to ten
+// times faster (docs/architecture.md, "Alldifferent under learning").
+// inverse(x, x, o, o) states x[x[i] - o] = i + o, an involution (XCSP3's channel on
+// one list); the bench checks it at value consistency.
 bool inverse(Solver& s, const std::vector<IntVar>& f, const std::vector<IntVar>& g, int f_offset = 0, int g_offset = 0,
              Consistency consistency = Consistency::domain);
 // Tasks i run over [starts[i], starts[i] + durations[i]) using heights[i] of a resource

@@ -1,15 +1,13 @@
 #include "inverse.hpp"
 
-#include <algorithm>
 #include <bit>
-
-#include "../learning/explanation.hpp"
-
 #include <cassert>
 #include <climits>
 #include <string>
+#include <utility>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -133,9 +131,8 @@ Status InverseChannel::propagate(Solver& s) {
         // already lost on this side, so it needs nothing back, and once no variable
         // is marked changed the arcs agree. The passes change the other side's
         // variables (marking them), so the sides alternate until neither has a mark.
-        // g's first, each side in index order: the removals come in the order the
-        // full pass made them (f's values first); the fixpoint is the same in any
-        // order.
+        // g's first, each side in index order, so that, as in the full pass, f's
+        // values go before g's; the fixpoint is the same in any order.
         const int n = static_cast<int>(f_.size());
         for (bool any = true; any;) {
             any = false;

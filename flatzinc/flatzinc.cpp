@@ -184,6 +184,10 @@ namespace {
 
 // Reads, parses and builds o.file into `m`; on failure prints the diagnostic and
 // returns false.
+// What the build needs of the options (both builds, the first and each parallel
+// worker's, take the same).
+BuildSettings build_settings(const Options& o) { return BuildSettings{o.learn, o.learn_alldifferent_annotated}; }
+
 bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostream& err) {
     // A MiniZinc model is compiled to FlatZinc by minizinc, which then runs this front
     // end: say how, rather than fail on the first line of MiniZinc syntax.
@@ -203,7 +207,7 @@ bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostre
         err << parsed.error << '\n';
         return false;
     }
-    const BuildResult built = build(parsed.model, o.file, m, err, BuildSettings{o.learn, o.learn_alldifferent_annotated});
+    const BuildResult built = build(parsed.model, o.file, m, err, build_settings(o));
     if (!built.ok) {
         err << built.error << '\n';
         return false;
@@ -378,7 +382,7 @@ int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltMo
     ModelBuilder builder = [&] {
         BuiltModel copy;
         std::ostringstream warnings;  // given once already, by the first build
-        (void)build(parsed.model, o.file, copy, warnings, BuildSettings{o.learn, o.learn_alldifferent_annotated});
+        (void)build(parsed.model, o.file, copy, warnings, build_settings(o));
         return std::move(copy.solver);
     };
     ParallelSearch search(std::move(builder), so, ParallelSettings{o.threads});

@@ -51,14 +51,17 @@ bool InverseChannel::advise(Solver&, int tag, Event) {
     return true;
 }
 
-bool InverseChannel::pass_on_losses(Solver& s, int k) {
+InverseChannel::Slot InverseChannel::slot(std::size_t k) const {
     const std::size_t n = f_.size();
-    const bool on_f = static_cast<std::size_t>(k) < n;
-    const std::size_t i = on_f ? static_cast<std::size_t>(k) : static_cast<std::size_t>(k) - n;
-    const IntVar xi = on_f ? f_[i] : g_[i];
-    const std::vector<IntVar>& y = on_f ? g_ : f_;
-    const int back = (on_f ? f_offset_ : g_offset_) + static_cast<int>(i);
-    const int y_offset = on_f ? g_offset_ : f_offset_;
+    const bool on_f = k < n;
+    const std::size_t i = on_f ? k : k - n;
+    return Slot{on_f ? f_[i] : g_[i], on_f ? &g_ : &f_, (on_f ? f_offset_ : g_offset_) + static_cast<int>(i),
+                on_f ? g_offset_ : f_offset_};
+}
+
+bool InverseChannel::pass_on_losses(Solver& s, int k) {
+    const auto [xi, partners, back, y_offset] = slot(static_cast<std::size_t>(k));
+    const std::vector<IntVar>& y = *partners;
     TrailedInt* seen = &seen_[static_cast<std::size_t>(k) * words_];
     // x[i]'s values lie within y's positions (the post function's bounds), so a value
     // it lost is a bit set in the word seen and clear in the domain's.
@@ -107,11 +110,8 @@ bool InverseChannel::channel(Solver& s, const std::vector<IntVar>& x, const std:
 bool InverseChannel::all_passed_on(const Solver& s) const {
     const std::size_t n = f_.size();
     for (std::size_t k = 0; k < 2 * n; ++k) {
-        const bool on_f = k < n;
-        const IntVar x = on_f ? f_[k] : g_[k - n];
-        const std::vector<IntVar>& y = on_f ? g_ : f_;
-        const int back = (on_f ? f_offset_ : g_offset_) + static_cast<int>(on_f ? k : k - n);
-        const int y_offset = on_f ? g_offset_ : f_offset_;
+        const auto [x, partners, back, y_offset] = slot(k);
+        const std::vector<IntVar>& y = *partners;
         for (std::size_t w = 0; w < words_; ++w) {
             const std::int64_t j0 = static_cast<std::int64_t>(w) * 64;
             const std::uint64_t now = s.window_bits(x, y_offset + j0);

@@ -48,6 +48,15 @@ private:
     // Takes each value variable k (f[k], or g[k - n]) lost since it was last passed
     // on out of its partner: that partner can no longer pair with it.
     bool pass_on_losses(Solver& s, int k);
+    // Variable k (f[k], or g[k - n]), its partners (the other side), the value it is
+    // to them, and the offset of the values it takes.
+    struct Slot {
+        IntVar x;
+        const std::vector<IntVar>* partners;
+        int back;
+        int y_offset;
+    };
+    Slot slot(std::size_t k) const;
     bool advise(Solver& s, int tag, Event e) override;
     // Debug check at the end of a run: nothing is left to pass on. Every domain lies
     // within its seen words, and every value lost since is gone from the partner.

@@ -609,6 +609,7 @@ SearchStatus LearningSearch::next() {
             if (!settle()) return stopped();
             continue;
         }
+        if (!adopt_shared_bound()) return stopped();
         if (on_fixpoint) on_fixpoint();
         Fact decision;
         if (!choose(decision)) {
@@ -712,14 +713,7 @@ bool LearningSearch::decide(const Fact& decision) {
 // After a solution: optimisation tightens the bound at the root; enumeration adds
 // the nogood of the solution's decisions (or projection) and learns from it.
 bool LearningSearch::leave_solution() {
-    if (objective_sense_ != 0) {
-        const std::int64_t best = solver_.value(objective_);
-        undo_to(0);
-        cause_ = Reason{};
-        const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, best - 1) : solver_.set_min(objective_, best + 1);
-        if (is_failure(e)) return false;
-        return settle();
-    }
+    if (objective_sense_ != 0) return tighten_at_root(solver_.value(objective_));
     conflict_.clear();
     if (options_.project || !options_.projection.empty()) {
         for (IntVar x : options_.projection) conflict_.push_back(Fact{x.index, solver_.value(x), FactKind::equal});
@@ -733,6 +727,33 @@ bool LearningSearch::leave_solution() {
     add_nogood(conflict_, false, 0);
     if (!learn_from_conflict()) return false;
     return settle();
+}
+
+// Every later solution must beat `beaten`: back to the root, where the bound is
+// posted as a root fact, and propagated. A bound that only tightens keeps every
+// nogood learned under the weaker one implied. False: nothing better is left.
+bool LearningSearch::tighten_at_root(std::int64_t beaten) {
+    root_bound_ = beaten;
+    undo_to(0);
+    cause_ = Reason{};
+    const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, beaten - 1) : solver_.set_min(objective_, beaten + 1);
+    if (is_failure(e)) return false;
+    return settle();
+}
+
+// A portfolio (parallel/parallel_search.hpp): another worker's better solution
+// (SearchOptions::shared_objective) is beaten here too, from the root on, as if
+// this search had found it (a jump to the root, like a restart). Read before every
+// decision; the bound changes a few times per run. False: nothing better is left.
+bool LearningSearch::adopt_shared_bound() {
+#if defined(PRUNE_NO_THREADS)
+    return true;  // one thread, no other worker (and no 64-bit atomics on a Cortex-M4)
+#else
+    if (objective_sense_ == 0 || options_.shared_objective == nullptr) return true;
+    const std::int64_t shared = options_.shared_objective->load(std::memory_order_relaxed);
+    if (objective_sense_ < 0 ? shared >= root_bound_ : shared <= root_bound_) return true;
+    return tighten_at_root(shared);
+#endif
 }
 
 bool LearningSearch::limit_reached() {

@@ -58,6 +58,7 @@ public:
     void set_objective(IntVar objective, int sense) {
         objective_ = objective;
         objective_sense_ = sense;
+        root_bound_ = sense < 0 ? INT64_MAX : INT64_MIN;
     }
     // Search::next() with learning; the root has been propagated by Search::start().
     SearchStatus next();
@@ -216,6 +217,8 @@ private:
     int choose_value(int x, ValueSelection how) const;
     bool decide(const Fact& decision);
     bool leave_solution();
+    bool tighten_at_root(std::int64_t beaten);
+    bool adopt_shared_bound();
     bool limit_reached();
     bool interrupted() const;
     SearchStatus stopped();
@@ -284,6 +287,7 @@ private:
     bool limit_hit_ = false;
     IntVar objective_;
     int objective_sense_ = 0;
+    std::int64_t root_bound_ = 0;  // the value every solution must beat, posted at the root
 
     // Per variable: the domain's range when learning started, and where its values'
     // positions start in value_position_.

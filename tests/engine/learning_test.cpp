@@ -800,6 +800,67 @@ TEST_CASE("learning: the seed breaks activity ties, and every seed proves the sa
     CHECK(searches.size() >= 3);
 }
 
+// A parallel portfolio (parallel/parallel_search.hpp) shares the best objective any
+// worker found through SearchOptions::shared_objective; a learning search reads it
+// before each decision and beats it from the root on, as it would its own.
+TEST_CASE("learning: another worker's incumbent is beaten from the root on", "[learning][parallel]") {
+    // A colouring of a random graph of 16 nodes, minimising the largest colour, by
+    // the largest colours first (so that the first solution is not the best).
+    struct Colouring {
+        Solver s;
+        std::vector<IntVar> node;
+        IntVar top;
+        Colouring() {
+            Random graph(11);
+            node = s.new_int_vars(16, 0, 6);
+            top = s.new_int_var(0, 6);
+            for (int i = 0; i < 16; ++i) {
+                less_equal(s, node[i], top);
+                for (int j = i + 1; j < 16; ++j)
+                    if (graph.below(100) < 45) not_equal(s, node[i], node[j]);
+            }
+        }
+    };
+    SearchOptions o;
+    o.learn = true;
+    o.phases.push_back(SearchPhase{Colouring().node, VariableSelection::input_order, ValueSelection::max});
+    std::vector<int> alone;
+    {
+        Colouring c;
+        Search search(c.s, o);
+        REQUIRE(search.learning_active());
+        search.minimize(c.top);
+        while (search.next() == SearchStatus::solution) alone.push_back(c.s.value(c.top));
+        REQUIRE(alone.size() >= 2);  // the first solution is not the optimum
+    }
+    const int best = alone.back();
+    std::atomic<std::int64_t> shared{INT64_MAX};
+    o.shared_objective = &shared;
+    // Another worker has found the optimum when this search reports its first
+    // solution: the search then proves that nothing beats it, and reports nothing more.
+    {
+        Colouring c;
+        Search search(c.s, o);
+        search.minimize(c.top);
+        REQUIRE(search.next() == SearchStatus::solution);
+        CHECK(c.s.value(c.top) == alone.front());
+        shared.store(best);
+        CHECK(search.next() == SearchStatus::exhausted);
+    }
+    // Found before the search starts: one better only, and the optimum is it; or
+    // the optimum itself, and nothing is left to find.
+    for (const int given : {best + 1, best}) {
+        Colouring c;
+        shared.store(given);
+        Search search(c.s, o);
+        search.minimize(c.top);
+        std::vector<int> found;
+        while (search.next() == SearchStatus::solution) found.push_back(c.s.value(c.top));
+        INFO("shared incumbent " << given);
+        CHECK(found == (given == best ? std::vector<int>{} : std::vector<int>{best}));
+    }
+}
+
 TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learning]") {
     for (const int holes : {3, 5, 7}) {
         Solver s;

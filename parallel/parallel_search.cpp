@@ -306,6 +306,7 @@ bool split_for_search(Solver& solver, const SearchOptions& options, bool optimis
 // ---- ParallelSearch ----
 
 struct ParallelSearch::Worker {
+    std::size_t index = 0;  // its options in a portfolio
     SearchStatistics statistics;
     std::uint64_t solutions = 0;  // counting
     std::uint64_t cubes = 0;
@@ -315,7 +316,7 @@ struct ParallelSearch::Worker {
 
 ParallelSearch::ParallelSearch(ModelBuilder build, SearchOptions options, ParallelSettings settings)
     : build_(std::move(build)), options_(std::move(options)), settings_(settings) {
-    settings_.threads = std::max(1, settings_.threads);
+    settings_.threads = settings_.portfolio.empty() ? std::max(1, settings_.threads) : static_cast<int>(settings_.portfolio.size());
     settings_.cubes_per_thread = std::max(1, settings_.cubes_per_thread);
     settings_.optimisation_cubes_per_thread = std::max(1, settings_.optimisation_cubes_per_thread);
 }
@@ -376,11 +377,12 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
     const auto start = Clock::now();
     start_ = start;
     incumbent_.store(objective_sense_ < 0 ? INT64_MAX : INT64_MIN);
-    {
-        if (!decompose()) {
-            statistics_.seconds = seconds_since(start);
-            return error_.empty() ? SearchStatus::exhausted : SearchStatus::error;
-        }
+    if (!settings_.portfolio.empty()) {
+        cubes_.assign(1, Cube{});  // the whole problem, searched by every worker
+        cube_statistics_.cubes = 1;
+    } else if (!decompose()) {
+        statistics_.seconds = seconds_since(start);
+        return error_.empty() ? SearchStatus::exhausted : SearchStatus::error;
     }
     cube_done_.assign(cubes_.size(), 0);
     cube_counts_.assign(cubes_.size(), 0);
@@ -390,6 +392,7 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
     running_.store(settings_.threads);
     std::vector<std::thread> threads;
     threads.reserve(workers.size());
+    for (std::size_t k = 0; k < workers.size(); ++k) workers[k].index = k;
     for (Worker& worker : workers) {
         threads.emplace_back([&, w = &worker] {
             work(*w, counting, on_solution);
@@ -418,18 +421,22 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
         cube_statistics_.worker_cubes.push_back(w.cubes);
         if (count != nullptr) *count += w.solutions;
     }
+    if (!settings_.portfolio.empty()) cube_done_[0] = proved_.load() ? 1 : 0;
     for (char done : cube_done_) cube_statistics_.solved += done != 0 ? 1 : 0;
     statistics_.seconds = seconds_since(start);
     if (!error_.empty()) return SearchStatus::error;
     if (enough_.load()) return SearchStatus::solution;
+    if (proved_.load()) return SearchStatus::exhausted;  // whatever stopped the others
     if (limit_hit_.load()) return SearchStatus::limit;
     return SearchStatus::exhausted;
 }
 
-// The options of one cube's search: every worker's stop flag, the time and node
-// budgets that remain, the shared incumbent. False when a budget is spent already.
-bool ParallelSearch::cube_options(SearchOptions& o) const {
-    o = options_;
+// The options of one cube's search (a portfolio worker's own): every worker's stop
+// flag, the time and node budgets that remain, the shared incumbent. False when a
+// budget is spent already.
+bool ParallelSearch::cube_options(const Worker& worker, SearchOptions& o) const {
+    const bool portfolio = !settings_.portfolio.empty();
+    o = portfolio ? settings_.portfolio[worker.index] : options_;
     o.stop = &stop_;
     o.progress = nullptr;  // runs on the searching thread: not shared between workers
     if (objective_sense_ != 0) o.shared_objective = &incumbent_;
@@ -439,7 +446,13 @@ bool ParallelSearch::cube_options(SearchOptions& o) const {
     }
     // Node and failure limits bound the sum over the workers: each cube gets what is
     // left when it starts (so the sum may pass the limit by what the other workers
-    // spend meanwhile).
+    // spend meanwhile); in a portfolio, where all start at once, each worker its share.
+    if (portfolio) {
+        const std::uint64_t workers = settings_.portfolio.size();
+        o.limits.nodes = options_.limits.nodes == 0 ? 0 : (options_.limits.nodes + workers - 1) / workers;
+        o.limits.failures = options_.limits.failures == 0 ? 0 : (options_.limits.failures + workers - 1) / workers;
+        return true;
+    }
     if (options_.limits.nodes != 0) {
         const std::uint64_t used = nodes_used_.load();
         if (used >= options_.limits.nodes) return false;
@@ -454,6 +467,7 @@ bool ParallelSearch::cube_options(SearchOptions& o) const {
 }
 
 void ParallelSearch::work(Worker& worker, bool counting, const CubeSolutionCallback& on_solution) {
+    if (!settings_.portfolio.empty()) return search_whole(worker, on_solution);
     // With restarts every cube gets a fresh solver (restart nogoods live at the
     // root), and with learning (which searches from the root only: a cube taken at
     // level 1 searched without learning); otherwise the worker's one solver takes
@@ -495,12 +509,28 @@ void ParallelSearch::work(Worker& worker, bool counting, const CubeSolutionCallb
     }
 }
 
+// A portfolio worker: its own search of the whole problem, on a solver of its own.
+// Searching it to the end answers for every worker (no solution, or none better
+// than the last reported): it stops them.
+void ParallelSearch::search_whole(Worker& worker, const CubeSolutionCallback& on_solution) {
+    const auto start = Clock::now();
+    const std::unique_ptr<Solver> solver = build_();
+    if (!solver->error().empty()) return fail_with(solver->error());
+    const bool finished = solve_cube(worker, *solver, 0, false, on_solution);
+    worker.busy_seconds += seconds_since(start);
+    ++worker.cubes;
+    if (finished && !enough_.load()) {
+        proved_.store(true);
+        stop_.store(true);
+    }
+}
+
 // Searches cube `index` below the solver's current level. True when the cube was
 // searched to the end (or on_solution asked to stop).
 bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t index, bool counting,
                                 const CubeSolutionCallback& on_solution) {
     SearchOptions o;
-    if (!cube_options(o)) {
+    if (!cube_options(worker, o)) {
         limit_hit_.store(true);
         stop_.store(true);
         return false;
@@ -534,7 +564,7 @@ bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t inde
         fail_with(solver.error());
         return false;
     }
-    if (status == SearchStatus::limit && !enough_.load()) {
+    if (status == SearchStatus::limit && !enough_.load() && !proved_.load()) {
         // A limit of this search, or the stop flag raised by another worker's limit
         // or by the caller: either way every worker stops.
         worker.memory_limit_hit = worker.memory_limit_hit || search.memory_limit_hit();

@@ -20,6 +20,10 @@
 // order may differ from the sequential one), unsatisfiability and optimum values do
 // not depend on it. Projected enumeration (SearchOptions::projection) splits on
 // projection variables only, so cubes cannot repeat a projected solution.
+// A portfolio (ParallelSettings::portfolio) is the other way to use the cores: every
+// worker searches the whole problem, each its own way, and the first to finish
+// answers (exhausting the search proves the last solution optimal, or that there is
+// none); fzn-prune -p N takes it with --learn.
 // Optimisation: the workers share the incumbent through an atomic
 // (SearchOptions::shared_objective), posted before each cube and read at every node,
 // and the split is split_for_optimisation() (about 100 cubes per worker, more of
@@ -62,6 +66,15 @@ struct ParallelSettings {
     double left_share = 0.5;
     // Solve exactly these cubes instead of decomposing (prune solve --cubes).
     const std::vector<Cube>* cubes = nullptr;
+    // A portfolio instead of cubes: worker k searches the whole problem with
+    // portfolio[k] (so there are as many workers as options), all sharing the stop
+    // flag and the incumbent; the first to finish answers for all. For searches that
+    // learn, whose nogoods are worth more over the whole problem than over many
+    // fresh cubes, and whose runs differ widely with the order (a seed, the model's
+    // search or activity). Only for one solution, or for optimisation (each report
+    // a strict improvement): the workers may find the same solution. Node and
+    // failure limits are shared out evenly.
+    std::vector<SearchOptions> portfolio{};
 };
 
 // `requested` threads, 0 meaning every core of the machine (at least 1).
@@ -128,9 +141,9 @@ public:
     // Runs every worker. on_solution is called one solution at a time (under a lock)
     // with the solver of the worker that found it, standing on the solution; it
     // returns false to stop the whole search (enough solutions). Returns exhausted
-    // when every cube was searched to the end (and on_solution never said stop),
-    // limit when a limit or the stop flag ended it first, error when the model is
-    // invalid (error() says why).
+    // when every cube was searched to the end (in a portfolio: one worker's whole
+    // search) and on_solution never said stop, limit when a limit or the stop flag
+    // ended it first, error when the model is invalid (error() says why).
     SearchStatus solve(const std::function<bool(const Solver&)>& on_solution);
     // The same, also told the index of the cube each solution lies in.
     using CubeSolutionCallback = std::function<bool(const Solver&, std::size_t cube)>;
@@ -159,7 +172,8 @@ private:
     bool solve_cube(Worker& worker, Solver& solver, std::size_t index, bool counting,
                     const CubeSolutionCallback& on_solution);
     bool report(const Solver& solver, std::size_t cube, const CubeSolutionCallback& on_solution);
-    bool cube_options(SearchOptions& o) const;
+    bool cube_options(const Worker& worker, SearchOptions& o) const;
+    void search_whole(Worker& worker, const CubeSolutionCallback& on_solution);
     void fail_with(const std::string& message);
 
     ModelBuilder build_;
@@ -174,6 +188,7 @@ private:
     std::atomic<bool> stop_{false};           // every worker's stop flag
     std::atomic<bool> limit_hit_{false};      // a limit (not on_solution) raised it
     std::atomic<bool> enough_{false};         // on_solution asked to stop
+    std::atomic<bool> proved_{false};         // a portfolio worker searched the whole problem
     std::atomic<std::int64_t> incumbent_{0};  // the best objective so far (shared bound)
     std::atomic<std::uint64_t> nodes_used_{0};
     std::atomic<std::uint64_t> failures_used_{0};

@@ -332,6 +332,133 @@ TEST_CASE("parallel: with learning the statistics sum the workers' nogoods and e
 #endif
 }
 
+#if !defined(PRUNE_NO_LEARNING)
+namespace {
+
+// A portfolio of two or three learning searches over n variables, each its own
+// way: by activity, or by a search order of the model's over all of them.
+std::vector<SearchOptions> random_portfolio(Random& r, int n) {
+    std::vector<SearchOptions> portfolio(2 + r.below(2));
+    for (SearchOptions& o : portfolio) {
+        o = random_options(r);
+        o.learn = true;
+        o.learning_branching = static_cast<LearningBranching>(r.below(3));
+        if (r.below(2) == 0) {
+            std::vector<IntVar> all;
+            for (int i = 0; i < n; ++i) all.push_back(IntVar{i});
+            o.phases.push_back(SearchPhase{all, o.variable, o.value});
+        }
+    }
+    return portfolio;
+}
+
+// n + 1 pigeons in n holes, pairwise different: unsatisfiable, and exponential to
+// refute by nogoods.
+std::unique_ptr<Solver> pigeons(int n) {
+    auto s = std::make_unique<Solver>();
+    const std::vector<IntVar> p = s->new_int_vars(n + 1, 0, n - 1, "p");
+    for (int i = 0; i <= n; ++i) {
+        for (int j = i + 1; j <= n; ++j) not_equal(*s, p[i], p[j]);
+    }
+    return s;
+}
+
+}  // namespace
+#endif
+
+// Every worker searches the whole problem; the first to finish answers. One
+// solution and optima against brute force, and the proof of unsatisfiability.
+TEST_CASE("parallel: a portfolio of learning searches agrees with brute force", "[parallel][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    Random r(20261205);
+    int unsatisfiable = 0, optimised = 0;
+    for (int iteration = 0; iteration < 150; ++iteration) {
+        const RandomModel m = random_model(r);
+        const std::vector<Assignment> expected = m.solutions();
+        const int n = static_cast<int>(m.domains.size());
+        ParallelSettings settings;
+        settings.portfolio = random_portfolio(r, n);
+        INFO("model " << m.describe() << "\nportfolio of " << settings.portfolio.size());
+        // One solution, a brute-force one; or the proof that there is none.
+        {
+            ParallelSearch p(builder_of(m), SearchOptions{}, settings);
+            std::vector<Assignment> found;
+            const SearchStatus status = p.solve([&](const Solver& s) {
+                found.push_back(values_of(s, n));
+                return false;
+            });
+            if (expected.empty()) {
+                ++unsatisfiable;
+                CHECK(status == SearchStatus::exhausted);
+                CHECK(found.empty());
+            } else {
+                CHECK(status == SearchStatus::solution);
+                REQUIRE(found.size() == 1);
+                CHECK(std::binary_search(expected.begin(), expected.end(), found[0]));
+            }
+        }
+        // The optimum of a random variable, both ways, reports improving strictly.
+        const int k = static_cast<int>(r.below(static_cast<std::uint64_t>(n)));
+        for (int sense : {-1, +1}) {
+            ParallelSearch p(builder_of(m), SearchOptions{}, settings);
+            if (sense < 0) p.minimize(IntVar{k});
+            else p.maximize(IntVar{k});
+            std::vector<int> reported;
+            bool all_solutions = true;
+            REQUIRE(p.solve([&](const Solver& s) {
+                const Assignment a = values_of(s, n);
+                all_solutions = all_solutions && std::binary_search(expected.begin(), expected.end(), a);
+                reported.push_back(a[k]);
+                return true;
+            }) == SearchStatus::exhausted);
+            CHECK(p.cube_done() == std::vector<char>{1});
+            CHECK(all_solutions);
+            CHECK(reported.empty() == expected.empty());
+            if (expected.empty()) continue;
+            ++optimised;
+            int best = expected[0][k];
+            for (const Assignment& a : expected) best = sense < 0 ? std::min(best, a[k]) : std::max(best, a[k]);
+            CHECK(reported.back() == best);
+            for (std::size_t i = 1; i < reported.size(); ++i) CHECK((sense < 0 ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1]));
+        }
+    }
+    CHECK(unsatisfiable >= 5);
+    CHECK(optimised >= 100);
+#endif
+}
+
+// A portfolio's node limit is shared out: the workers together stay within it.
+TEST_CASE("parallel: a portfolio stops at its limits and at the stop flag", "[parallel][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    SearchOptions learning;
+    learning.learn = true;
+    SearchOptions limited = learning;
+    limited.limits.nodes = 300;
+    ParallelSettings settings;
+    settings.portfolio = {learning, learning, learning};
+    ParallelSearch p([] { return pigeons(9); }, limited, settings);
+    CHECK(p.solve([](const Solver&) { return true; }) == SearchStatus::limit);
+    CHECK(p.statistics().nodes > 0);
+    CHECK(p.statistics().nodes <= 300);
+    CHECK(p.cube_done() == std::vector<char>{0});
+
+    // Without the limit the same portfolio refutes it.
+    ParallelSearch unlimited([] { return pigeons(5); }, learning, settings);
+    CHECK(unlimited.solve([](const Solver&) { return true; }) == SearchStatus::exhausted);
+    CHECK(unlimited.cube_done() == std::vector<char>{1});
+
+    std::atomic<bool> stop{true};
+    SearchOptions stopped = learning;
+    stopped.stop = &stop;
+    ParallelSearch interrupted([] { return pigeons(9); }, stopped, settings);
+    CHECK(interrupted.solve([](const Solver&) { return true; }) == SearchStatus::limit);
+#endif
+}
+
 TEST_CASE("parallel: an unsatisfiable model and an invalid one", "[parallel]") {
     ParallelSearch unsat([] { return queens(3); }, SearchOptions{}, ParallelSettings{2});
     std::uint64_t count = 7;

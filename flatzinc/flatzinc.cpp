@@ -67,7 +67,9 @@ const char* usage() {
            "  -s       print statistics (%%%mzn-stat lines)\n"
            "  -v       verbose progress on stderr\n"
            "  -p N     search on N threads (0: one per core); the same optimum, count and\n"
-           "           solution set for any N (-a: the order may differ)\n"
+           "           solution set for any N (-a: the order may differ); with --learn,\n"
+           "           for one solution or an optimum, a portfolio: thread 1 searches as\n"
+           "           asked, thread k > 1 by activity with seed SEED + k - 1\n"
            "  -r SEED  random seed (with --learn: ties between equally active literals)\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
@@ -377,6 +379,24 @@ int finish_output(const Options& o, const BuiltModel& m, const SolveRun& run, co
     return 0;
 }
 
+// With learning, -p N runs a portfolio when each solution reported is new (one
+// solution, or optimisation): worker 0 searches as asked, and worker k >= 1 by
+// activity (-f) with seed SEED + k. Why: a learning search's nogoods are worth more
+// over the whole problem than over many fresh cubes (EPS hands each cube a new
+// solver), and its run time varies widely with the order; the model's search and
+// activity side by side is also what Chuffed's -f alternates in time.
+std::vector<SearchOptions> portfolio_options(const Options& o, const BuiltModel& m, const SearchOptions& so) {
+    if (!so.learn || so.project || (m.goal == SolveItem::Goal::satisfy && solution_limit(o, m) != 1)) return {};
+    std::vector<SearchOptions> portfolio{so};
+    for (int k = 1; k < o.threads; ++k) {
+        Options free = o;
+        free.free_search = true;
+        free.seed = o.seed + static_cast<std::uint64_t>(k);
+        portfolio.push_back(search_options(free, m));
+    }
+    return portfolio;
+}
+
 int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltModel& m, const SearchOptions& so, double init_time,
                       std::ostream& out, std::ostream& err) {
     ModelBuilder builder = [&] {
@@ -385,10 +405,14 @@ int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltMo
         (void)build(parsed.model, o.file, copy, warnings, build_settings(o));
         return std::move(copy.solver);
     };
-    ParallelSearch search(std::move(builder), so, ParallelSettings{o.threads});
+    ParallelSettings settings{o.threads};
+    settings.portfolio = portfolio_options(o, m, so);
+    ParallelSearch search(std::move(builder), so, settings);
     const support::SignalStop signals;
     const SolveRun run = parallel_solution_loop(o, m, search, out);
-    if (o.verbose) {
+    if (o.verbose && !settings.portfolio.empty()) {
+        err << "% prune: a portfolio of " << o.threads << " searches (learning)\n";
+    } else if (o.verbose) {
         const CubeStatistics& c = search.cube_statistics();
         err << "% prune: " << o.threads << " threads, " << c.cubes << " cubes (split in " << c.split_seconds
             << " s), imbalance " << c.imbalance() << '\n';

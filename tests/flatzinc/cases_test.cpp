@@ -1,9 +1,11 @@
 // The hand-written FlatZinc files under tests/flatzinc/cases, each headed by
 //   % expect: solutions=N | optimum=V | unsat | error=MESSAGE
 // run with -a (and again with -f, free search with restarts, which must find the
-// very same solutions), plus the command-line options and a fuzzing pass.
+// very same solutions; and learning on threads, by cubes and by a portfolio), plus
+// the command-line options and a fuzzing pass.
 #include "catch.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -68,9 +70,21 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             REQUIRE(f.code == 0);
             REQUIRE(sorted_unique(solutions(f.out)) == sorted_unique(found));
             REQUIRE(solutions(f.out).size() == n);
+            // Learning on two threads: every solution by cubes; one by a portfolio.
+            const Output cubes = run({"-a", "--learn", "-p", "2", path});
+            REQUIRE(cubes.code == 0);
+            REQUIRE(sorted_unique(solutions(cubes.out)) == sorted_unique(found));
+            REQUIRE(solutions(cubes.out).size() == n);
+            const Output first = run({"--learn", "-p", "2", path});
+            REQUIRE(first.code == 0);
+            REQUIRE(solutions(first.out).size() == std::min<std::size_t>(n, 1));
+            if (n > 0) REQUIRE(std::find(found.begin(), found.end(), solutions(first.out)[0]) != found.end());
         } else if (expect.rfind("optimum=", 0) == 0) {
             const long long best = std::stoll(expect.substr(8));
-            for (const auto& flags : {std::vector<std::string>{"-s"}, {"-a", "-s"}, {"-f", "-s"}, {"-i", "-s", "-f", "-r", "9"}}) {
+            // (--learn -p 2: a portfolio of the model's search and activity; with -f,
+            // two activity searches.)
+            for (const auto& flags : {std::vector<std::string>{"-s"}, {"-a", "-s"}, {"-f", "-s"}, {"-i", "-s", "-f", "-r", "9"},
+                                      {"--learn", "-p", "2", "-s"}, {"--learn", "-p", "3", "-f", "-a", "-s"}}) {
                 std::vector<std::string> args = flags;
                 args.push_back(path);
                 const Output r = run(args);
@@ -91,10 +105,14 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             REQUIRE(seen.size() == solutions(all.out).size());
             for (std::size_t i = 1; i < seen.size(); ++i) REQUIRE(seen[i] != seen[i - 1]);
         } else if (expect == "unsat") {
-            const Output r = run({"-a", path});
-            REQUIRE(r.code == 0);
-            REQUIRE(solutions(r.out).empty());
-            REQUIRE(lines(r.out).back() == "=====UNSATISFIABLE=====");
+            for (const auto& flags : {std::vector<std::string>{"-a"}, {"--learn", "-p", "2"}}) {
+                std::vector<std::string> args = flags;
+                args.push_back(path);
+                const Output r = run(args);
+                REQUIRE(r.code == 0);
+                REQUIRE(solutions(r.out).empty());
+                REQUIRE(lines(r.out).back() == "=====UNSATISFIABLE=====");
+            }
         } else if (expect.rfind("error=", 0) == 0) {
             const std::string message = expect.substr(6);
             const Output r = run({"-a", path});
@@ -154,6 +172,15 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent,
     REQUIRE(one.code == 0);
     REQUIRE(solutions(one.out).size() == 1);
     REQUIRE_FALSE(contains_line(one.out, "=========="));
+    // With learning, -p runs a portfolio for one solution or an optimum, else cubes.
+    const Output portfolio = run({"-v", "--learn", "-p", "2", minimize});
+    REQUIRE(portfolio.code == 0);
+    CHECK(portfolio.err.find("a portfolio of 2 searches") != std::string::npos);
+    CHECK(contains_line(portfolio.out, "obj = 4;"));
+    const Output cubes = run({"-v", "--learn", "-p", "2", "-a", alldiff});
+    REQUIRE(cubes.code == 0);
+    CHECK(cubes.err.find("a portfolio") == std::string::npos);
+    CHECK(cubes.err.find("2 threads,") != std::string::npos);
 
     const Output best = run({minimize});
     REQUIRE(solutions(best.out).size() == 1);  // only the optimum

@@ -823,6 +823,7 @@ TEST_CASE("learning: another worker's incumbent is beaten from the root on", "[l
     };
     SearchOptions o;
     o.learn = true;
+    // (Every Colouring makes the same variables, in the same order.)
     o.phases.push_back(SearchPhase{Colouring().node, VariableSelection::input_order, ValueSelection::max});
     std::vector<int> alone;
     {

@@ -429,7 +429,8 @@ TEST_CASE("parallel: a portfolio of learning searches agrees with brute force", 
 #endif
 }
 
-// A portfolio's node limit is shared out: the workers together stay within it.
+// A portfolio's node limit is shared out, so the workers together stay within it;
+// without a limit it refutes what it must; a raised stop flag ends it.
 TEST_CASE("parallel: a portfolio stops at its limits and at the stop flag", "[parallel][learning]") {
 #if defined(PRUNE_NO_LEARNING)
     PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");

@@ -81,8 +81,8 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             if (n > 0) REQUIRE(std::find(found.begin(), found.end(), solutions(first.out)[0]) != found.end());
         } else if (expect.rfind("optimum=", 0) == 0) {
             const long long best = std::stoll(expect.substr(8));
-            // (--learn -p 2: a portfolio of the model's search and activity; with -f,
-            // two activity searches.)
+            // (--learn -p 2: a portfolio of the model's search and activity; -p 3 -f:
+            // three activity searches, with seeds 0, 1 and 2.)
             for (const auto& flags : {std::vector<std::string>{"-s"}, {"-a", "-s"}, {"-f", "-s"}, {"-i", "-s", "-f", "-r", "9"},
                                       {"--learn", "-p", "2", "-s"}, {"--learn", "-p", "3", "-f", "-a", "-s"}}) {
                 std::vector<std::string> args = flags;

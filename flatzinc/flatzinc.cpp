@@ -184,11 +184,12 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
 
 namespace {
 
-// Reads, parses and builds o.file into `m`; on failure prints the diagnostic and
-// returns false.
 // What the build needs of the options (both builds, the first and each parallel
 // worker's, take the same).
 BuildSettings build_settings(const Options& o) { return BuildSettings{o.learn, o.learn_alldifferent_annotated}; }
+
+// Reads, parses and builds o.file into `m`; on failure prints the diagnostic and
+// returns false.
 
 bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostream& err) {
     // A MiniZinc model is compiled to FlatZinc by minizinc, which then runs this front
@@ -386,7 +387,7 @@ int finish_output(const Options& o, const BuiltModel& m, const SolveRun& run, co
 // solver), and its run time varies widely with the order; the model's search and
 // activity side by side is also what Chuffed's -f alternates in time.
 std::vector<SearchOptions> portfolio_options(const Options& o, const BuiltModel& m, const SearchOptions& so) {
-    if (!so.learn || so.project || (m.goal == SolveItem::Goal::satisfy && solution_limit(o, m) != 1)) return {};
+    if (!so.learn || (m.goal == SolveItem::Goal::satisfy && solution_limit(o, m) != 1)) return {};
     std::vector<SearchOptions> portfolio{so};
     for (int k = 1; k < o.threads; ++k) {
         Options free = o;

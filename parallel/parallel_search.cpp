@@ -426,7 +426,7 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
     statistics_.seconds = seconds_since(start);
     if (!error_.empty()) return SearchStatus::error;
     if (enough_.load()) return SearchStatus::solution;
-    if (proved_.load()) return SearchStatus::exhausted;  // whatever stopped the others
+    if (proved_.load()) return SearchStatus::exhausted;  // whatever limit the others then met
     if (limit_hit_.load()) return SearchStatus::limit;
     return SearchStatus::exhausted;
 }
@@ -564,7 +564,7 @@ bool ParallelSearch::solve_cube(Worker& worker, Solver& solver, std::size_t inde
         fail_with(solver.error());
         return false;
     }
-    if (status == SearchStatus::limit && !enough_.load() && !proved_.load()) {
+    if (status == SearchStatus::limit && !enough_.load()) {
         // A limit of this search, or the stop flag raised by another worker's limit
         // or by the caller: either way every worker stops.
         worker.memory_limit_hit = worker.memory_limit_hit || search.memory_limit_hit();

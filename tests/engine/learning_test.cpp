@@ -757,6 +757,26 @@ TEST_CASE("learning: minimisation's cached explanations are those computed afres
     CHECK(used - from_random_models > 1000);
 }
 
+namespace {
+// The colouring of a random graph of 16 nodes (each pair an edge with probability
+// 0.45, drawn from `graph`'s seed) with colours 0..6; `top`, the largest colour, is
+// the objective. The same seed makes the same variables, in the same order.
+struct RandomColouring {
+    std::vector<IntVar> node;
+    IntVar top;
+};
+RandomColouring colour_random_graph(Solver& s, std::uint64_t graph_seed) {
+    Random graph(graph_seed);
+    RandomColouring c{s.new_int_vars(16, 0, 6), s.new_int_var(0, 6)};
+    for (int i = 0; i < 16; ++i) {
+        less_equal(s, c.node[i], c.top);
+        for (int j = i + 1; j < 16; ++j)
+            if (graph.below(100) < 45) not_equal(s, c.node[i], c.node[j]);
+    }
+    return c;
+}
+}  // namespace
+
 TEST_CASE("learning: the seed breaks activity ties, and every seed proves the same optimum", "[learning]") {
     // Colour a random graph of 16 nodes, minimising the largest colour. Seed 0 keeps
     // the index order (two runs search alike); other seeds start the variables with
@@ -766,15 +786,8 @@ TEST_CASE("learning: the seed breaks activity ties, and every seed proves the sa
         std::uint64_t nodes, failures;
     };
     auto solve = [](std::uint64_t seed) {
-        Random graph(7);
         Solver s;
-        const std::vector<IntVar> node = s.new_int_vars(16, 0, 6);
-        const IntVar top = s.new_int_var(0, 6);
-        for (int i = 0; i < 16; ++i) {
-            less_equal(s, node[i], top);
-            for (int j = i + 1; j < 16; ++j)
-                if (graph.below(100) < 45) not_equal(s, node[i], node[j]);
-        }
+        const IntVar top = colour_random_graph(s, 7).top;
         SearchOptions o;
         o.learn = true;
         o.seed = seed;
@@ -804,34 +817,22 @@ TEST_CASE("learning: the seed breaks activity ties, and every seed proves the sa
 // worker found through SearchOptions::shared_objective; a learning search reads it
 // before each decision and beats it from the root on, as it would its own.
 TEST_CASE("learning: another worker's incumbent is beaten from the root on", "[learning][parallel]") {
-    // A colouring of a random graph of 16 nodes, minimising the largest colour, by
-    // the largest colours first (so that the first solution is not the best).
-    struct Colouring {
+    // A random colouring minimised by the largest colours first (so that the first
+    // solution is not the best).
+    struct Model {
         Solver s;
-        std::vector<IntVar> node;
-        IntVar top;
-        Colouring() {
-            Random graph(11);
-            node = s.new_int_vars(16, 0, 6);
-            top = s.new_int_var(0, 6);
-            for (int i = 0; i < 16; ++i) {
-                less_equal(s, node[i], top);
-                for (int j = i + 1; j < 16; ++j)
-                    if (graph.below(100) < 45) not_equal(s, node[i], node[j]);
-            }
-        }
+        RandomColouring colouring = colour_random_graph(s, 11);
     };
     SearchOptions o;
     o.learn = true;
-    // (Every Colouring makes the same variables, in the same order.)
-    o.phases.push_back(SearchPhase{Colouring().node, VariableSelection::input_order, ValueSelection::max});
+    o.phases.push_back(SearchPhase{Model().colouring.node, VariableSelection::input_order, ValueSelection::max});
     std::vector<int> alone;
     {
-        Colouring c;
-        Search search(c.s, o);
+        Model m;
+        Search search(m.s, o);
         REQUIRE(search.learning_active());
-        search.minimize(c.top);
-        while (search.next() == SearchStatus::solution) alone.push_back(c.s.value(c.top));
+        search.minimize(m.colouring.top);
+        while (search.next() == SearchStatus::solution) alone.push_back(m.s.value(m.colouring.top));
         REQUIRE(alone.size() >= 2);  // the first solution is not the optimum
     }
     const int best = alone.back();
@@ -840,23 +841,23 @@ TEST_CASE("learning: another worker's incumbent is beaten from the root on", "[l
     // Another worker has found the optimum when this search reports its first
     // solution: the search then proves that nothing beats it, and reports nothing more.
     {
-        Colouring c;
-        Search search(c.s, o);
-        search.minimize(c.top);
+        Model m;
+        Search search(m.s, o);
+        search.minimize(m.colouring.top);
         REQUIRE(search.next() == SearchStatus::solution);
-        CHECK(c.s.value(c.top) == alone.front());
+        CHECK(m.s.value(m.colouring.top) == alone.front());
         shared.store(best);
         CHECK(search.next() == SearchStatus::exhausted);
     }
     // Found before the search starts: one better only, and the optimum is it; or
     // the optimum itself, and nothing is left to find.
     for (const int given : {best + 1, best}) {
-        Colouring c;
+        Model m;
         shared.store(given);
-        Search search(c.s, o);
-        search.minimize(c.top);
+        Search search(m.s, o);
+        search.minimize(m.colouring.top);
         std::vector<int> found;
-        while (search.next() == SearchStatus::solution) found.push_back(c.s.value(c.top));
+        while (search.next() == SearchStatus::solution) found.push_back(m.s.value(m.colouring.top));
         INFO("shared incumbent " << given);
         CHECK(found == (given == best ? std::vector<int>{} : std::vector<int>{best}));
     }

@@ -94,6 +94,32 @@ Assignment values_of(const Solver& s, int n) {
     return a;
 }
 
+// Optimises variable k of p's model (sense -1: minimise, +1: maximise) and checks
+// the run against the brute-force solutions `expected` of its n variables: it ends
+// exhausted, every report is a solution that beats the one before, and the last is
+// the optimum. Whether the model had a solution.
+bool check_optimisation(ParallelSearch& p, const std::vector<Assignment>& expected, int n, int k, int sense) {
+    if (sense < 0) p.minimize(IntVar{k});
+    else p.maximize(IntVar{k});
+    // (No Catch assertion on a worker thread: Catch is not thread-safe.)
+    std::vector<int> reported;
+    bool all_solutions = true;
+    REQUIRE(p.solve([&](const Solver& s) {
+        const Assignment a = values_of(s, n);
+        all_solutions = all_solutions && std::binary_search(expected.begin(), expected.end(), a);
+        reported.push_back(a[k]);
+        return true;
+    }) == SearchStatus::exhausted);
+    CHECK(all_solutions);
+    CHECK(reported.empty() == expected.empty());
+    if (expected.empty()) return false;
+    int best = expected[0][k];
+    for (const Assignment& a : expected) best = sense < 0 ? std::min(best, a[k]) : std::max(best, a[k]);
+    CHECK(reported.back() == best);
+    for (std::size_t i = 1; i < reported.size(); ++i) CHECK((sense < 0 ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1]));
+    return true;
+}
+
 // The solutions of the cubes, each counted below its decisions on `s`, summed;
 // `failed` (when given) counts the cubes whose decisions fail by propagation.
 std::uint64_t count_over_cubes(Solver& s, const std::vector<Cube>& cubes, std::uint64_t* failed = nullptr) {
@@ -242,24 +268,7 @@ TEST_CASE("parallel: random models agree with brute force on every thread count"
             // budgets too, and every share of the left weighting.
             const double left_share = 0.5 * static_cast<double>(r.below(3));
             ParallelSearch p(builder_of(m), options, ParallelSettings{threads, per_thread, per_thread, left_share});
-            if (sense < 0) p.minimize(IntVar{k});
-            else p.maximize(IntVar{k});
-            // (No Catch assertion on a worker thread: Catch is not thread-safe.)
-            std::vector<int> reported;
-            bool all_solutions = true;
-            REQUIRE(p.solve([&](const Solver& s) {
-                const Assignment a = values_of(s, n);
-                all_solutions = all_solutions && std::binary_search(expected.begin(), expected.end(), a);
-                reported.push_back(a[k]);
-                return true;
-            }) == SearchStatus::exhausted);
-            CHECK(all_solutions);
-            CHECK(reported.empty() == expected.empty());
-            if (expected.empty()) continue;
-            int best = expected[0][k];
-            for (const Assignment& a : expected) best = sense < 0 ? std::min(best, a[k]) : std::max(best, a[k]);
-            CHECK(reported.back() == best);
-            for (std::size_t i = 1; i < reported.size(); ++i) CHECK((sense < 0 ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1]));
+            (void)check_optimisation(p, expected, n, k, sense);
         }
     }
 }
@@ -403,25 +412,8 @@ TEST_CASE("parallel: a portfolio of learning searches agrees with brute force", 
         const int k = static_cast<int>(r.below(static_cast<std::uint64_t>(n)));
         for (int sense : {-1, +1}) {
             ParallelSearch p(builder_of(m), SearchOptions{}, settings);
-            if (sense < 0) p.minimize(IntVar{k});
-            else p.maximize(IntVar{k});
-            std::vector<int> reported;
-            bool all_solutions = true;
-            REQUIRE(p.solve([&](const Solver& s) {
-                const Assignment a = values_of(s, n);
-                all_solutions = all_solutions && std::binary_search(expected.begin(), expected.end(), a);
-                reported.push_back(a[k]);
-                return true;
-            }) == SearchStatus::exhausted);
+            if (check_optimisation(p, expected, n, k, sense)) ++optimised;
             CHECK(p.cube_done() == std::vector<char>{1});
-            CHECK(all_solutions);
-            CHECK(reported.empty() == expected.empty());
-            if (expected.empty()) continue;
-            ++optimised;
-            int best = expected[0][k];
-            for (const Assignment& a : expected) best = sense < 0 ? std::min(best, a[k]) : std::max(best, a[k]);
-            CHECK(reported.back() == best);
-            for (std::size_t i = 1; i < reported.size(); ++i) CHECK((sense < 0 ? reported[i] < reported[i - 1] : reported[i] > reported[i - 1]));
         }
     }
     CHECK(unsatisfiable >= 5);

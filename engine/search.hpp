@@ -31,6 +31,7 @@
 namespace prune {
 
 class LearningSearch;
+class NogoodExchange;
 
 enum class VariableSelection : std::uint8_t {
     input_order,      // first unfixed variable
@@ -101,6 +102,10 @@ struct SearchStatistics {
     // nogood of 40 facts learns far less than one of 5 (mean_nogood_size()).
     std::uint64_t learned_facts = 0;
     std::uint64_t learned_lbd = 0;
+    // In a portfolio (SearchOptions::nogood_exchange): the learned nogoods offered to
+    // the other searches, and theirs taken into this one's store.
+    std::uint64_t nogoods_offered = 0;
+    std::uint64_t nogoods_imported = 0;
     // Counting: nodes whose solutions were counted at once (their open variables
     // independent: see Search::count), and how many solutions they held.
     std::uint64_t bulk_nodes = 0;
@@ -125,6 +130,8 @@ struct SearchStatistics {
         fallback_explanations += o.fallback_explanations;
         learned_facts += o.learned_facts;
         learned_lbd += o.learned_lbd;
+        nogoods_offered += o.nogoods_offered;
+        nogoods_imported += o.nogoods_imported;
         bulk_nodes += o.bulk_nodes;
         bulk_solutions += o.bulk_solutions;
     }
@@ -187,6 +194,11 @@ struct SearchOptions {
     // whether it runs). Exact for enumeration, counting and optimisation.
     bool learn = false;
     LearningBranching learning_branching = LearningBranching::variables;
+    // Learning in a parallel portfolio: where this search offers its short nogoods
+    // and takes the other searches' (engine/learning/nogood_exchange.hpp). Only for
+    // one solution or optimisation (a search that enumerates offers nothing after its
+    // first solution). Not owned; null: none.
+    NogoodExchange* nogood_exchange = nullptr;
     // Counting in bulk (count(), docs/architecture.md): false leaves it off from the
     // start, with its tracking of open variables (built at construction, paid at every
     // fixing). For a caller that runs many small counts and has seen it count nothing

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "../random.hpp"
+#include "nogood_exchange.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -267,6 +268,7 @@ bool LearningSearch::initialise() {
     }
     for (IntVar x : options_.decision_variables) in_user_phase_[x.index] = 1;
     for (std::vector<Fact>* buffer : {&conflict_, &because_, &learned_}) buffer->reserve(static_cast<std::size_t>(total) + n);
+    if (options_.nogood_exchange != nullptr) imported_.reserve(options_.nogood_exchange->max_size());
     touched_.reserve(records_.capacity());
     outer_tracer_ = solver_.tracer();
     solver_.set_tracer(this);
@@ -606,7 +608,7 @@ SearchStatus LearningSearch::next() {
             failures_in_run_ = 0;
             if (outer_tracer_ != nullptr) outer_tracer_->on_restart(run_);
             undo_to(0);
-            if (!settle()) return stopped();
+            if (!settle() || !import_nogoods()) return stopped();
             continue;
         }
         if (!adopt_shared_bound()) return stopped();
@@ -675,6 +677,11 @@ bool LearningSearch::learn_from_conflict() {
     statistics_.learned_facts += learned_.size();
     statistics_.learned_lbd += lbd;
     if (outer_tracer_ != nullptr) outer_tracer_->on_learn(solver_, learned_.data(), learned_.size(), static_cast<int>(lbd), conflict_level, back);
+    NogoodExchange* exchange = options_.nogood_exchange;
+    if (exchange != nullptr && offers_nogoods_ && learned_.size() <= exchange->max_size()) {
+        exchange->offer(learned_.data(), learned_.size(), lbd, root_bound_);
+        ++statistics_.nogoods_offered;
+    }
     activity_step_ /= 0.95;
     if (!assert_negation(learned_[0], c)) return false;
     if (learned_live_ > max_learned_) reduce_store();
@@ -714,6 +721,7 @@ bool LearningSearch::decide(const Fact& decision) {
 // the nogood of the solution's decisions (or projection) and learns from it.
 bool LearningSearch::leave_solution() {
     if (objective_sense_ != 0) return tighten_at_root(solver_.value(objective_));
+    offers_nogoods_ = false;  // what it learns now may rest on this solution's nogood
     conflict_.clear();
     if (options_.project || !options_.projection.empty()) {
         for (IntVar x : options_.projection) conflict_.push_back(Fact{x.index, solver_.value(x), FactKind::equal});
@@ -738,7 +746,7 @@ bool LearningSearch::tighten_at_root(std::int64_t beaten) {
     cause_ = Reason{};
     const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, beaten - 1) : solver_.set_min(objective_, beaten + 1);
     if (is_failure(e)) return false;
-    return settle();
+    return settle() && import_nogoods();
 }
 
 // A portfolio (parallel/parallel_search.hpp): another worker's better solution
@@ -754,6 +762,55 @@ bool LearningSearch::adopt_shared_bound() {
     if (objective_sense_ < 0 ? shared >= root_bound_ : shared <= root_bound_) return true;
     return tighten_at_root(shared);
 #endif
+}
+
+// At the root (after a restart or a new bound): the nogoods the other searches of a
+// portfolio offered meanwhile join the store (NogoodExchange), then propagate.
+// False: nothing is left to search (an imported nogood is violated at the root) or
+// a limit stopped the propagation.
+bool LearningSearch::import_nogoods() {
+    if (options_.nogood_exchange == nullptr) return true;
+    struct Importer final : NogoodExchange::Receiver {
+        explicit Importer(LearningSearch& search) : search_(search) {}
+        void take(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) override {
+            search_.take_nogood(facts, size, lbd, bound);
+        }
+        LearningSearch& search_;
+    } importer(*this);
+    imports_consistent_ = true;
+    const std::uint64_t before = statistics_.nogoods_imported;
+    options_.nogood_exchange->receive(importer);
+    if (!imports_consistent_) return false;
+    return statistics_.nogoods_imported == before || settle();
+}
+
+// One nogood of another search, taken at the root as implied nogoods are: left out
+// when learned under a bound this search has not reached yet (it may not hold
+// here), or when one of its facts is false; its true facts left out; one open fact
+// asserted for good; none: the root is inconsistent. Facts whose values lie outside
+// the range this search started from are true ([x != v]) or false ([x == v]) here.
+void LearningSearch::take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) {
+    if (!imports_consistent_) return;
+    if (objective_sense_ < 0 ? bound < root_bound_ : objective_sense_ > 0 && bound > root_bound_) return;
+    imported_.clear();
+    for (std::size_t k = 0; k < size; ++k) {
+        const Fact& f = facts[k];
+        if (f.var < 0 || f.var >= solver_.variable_count()) return;  // not this model's (a contract broken)
+        if (!f.is_bound() && (f.value < low_[f.var] || f.value > high_[f.var])) {
+            if (f.is_equal()) return;
+            continue;
+        }
+        if (fact_false(f)) return;
+        if (!fact_true(f)) imported_.push_back(f);
+    }
+    ++statistics_.nogoods_imported;
+    if (imported_.empty()) {
+        imports_consistent_ = false;
+        return;
+    }
+    const bool unit = imported_.size() == 1;
+    const int c = add_nogood(imported_, !unit, lbd);
+    if (unit) imports_consistent_ = assert_negation(imported_[0], c);
 }
 
 bool LearningSearch::limit_reached() {

@@ -26,6 +26,10 @@
 //  - Enumeration and counting: each solution adds the nogood of its decisions (or of
 //    its projection), so no solution repeats and none is lost. Optimisation: each
 //    solution tightens the objective's bound at the root (a level-0 fact).
+//  - A parallel portfolio (SearchOptions::nogood_exchange, nogood_exchange.hpp):
+//    each nogood learned of a few facts is offered to the other searches, with the
+//    root bound it holds under; theirs are taken at restarts and new bounds, at the
+//    root, when this search's bound is at least as tight.
 // Learning needs every domain to be a bitset (supports() says why not otherwise).
 #pragma once
 #include <atomic>
@@ -219,6 +223,8 @@ private:
     bool leave_solution();
     bool tighten_at_root(std::int64_t beaten);
     bool adopt_shared_bound();
+    bool import_nogoods();
+    void take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound);
     bool limit_reached();
     bool interrupted() const;
     SearchStatus stopped();
@@ -288,6 +294,13 @@ private:
     IntVar objective_;
     int objective_sense_ = 0;
     std::int64_t root_bound_ = 0;  // the value every solution must beat, posted at the root
+    // A portfolio (SearchOptions::nogood_exchange): whether this search still offers
+    // its nogoods (not after a solution it must not repeat: that nogood is not the
+    // model's), whether those it took left the root consistent, and the open facts of
+    // the one being taken.
+    bool offers_nogoods_ = true;
+    bool imports_consistent_ = true;
+    std::vector<Fact> imported_;
 
     // Per variable: the domain's range when learning started, and where its values'
     // positions start in value_position_.

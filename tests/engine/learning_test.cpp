@@ -27,6 +27,7 @@
 
 #include "engine/constraints.hpp"
 #include "engine/learning/learning_search.hpp"
+#include "engine/learning/nogood_exchange.hpp"
 #include "engine/propagators/alldifferent_bounds.hpp"
 #include "engine/propagators/alldifferent_domain.hpp"
 #include "engine/propagators/alldifferent_small.hpp"
@@ -861,6 +862,178 @@ TEST_CASE("learning: another worker's incumbent is beaten from the root on", "[l
         INFO("shared incumbent " << given);
         CHECK(found == (given == best ? std::vector<int>{} : std::vector<int>{best}));
     }
+}
+
+namespace {
+// A NogoodExchange within one thread, for tests: keeps each nogood the search
+// offers, and hands it what `to_give` holds at its next receive() (then empties it).
+struct TestExchange final : NogoodExchange {
+    struct Nogood {
+        std::vector<Fact> facts;
+        std::uint32_t lbd;
+        std::int64_t bound;
+    };
+    std::size_t limit = 64;
+    std::vector<Nogood> offered, to_give;
+    std::size_t max_size() const override { return limit; }
+    void offer(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) override {
+        offered.push_back(Nogood{std::vector<Fact>(facts, facts + size), lbd, bound});
+    }
+    void receive(Receiver& to) override {
+        for (const Nogood& n : to_give) to.take(n.facts.data(), n.facts.size(), n.lbd, n.bound);
+        to_give.clear();
+    }
+};
+
+// A random graph of 8 nodes coloured with 3 or 4 colours (each pair an edge with
+// probability 1/2), with one or two catalog constraints besides: small enough for
+// brute force, tight enough to fail and learn.
+RandomModel random_colouring(Random& r) {
+    RandomModel m;
+    const int colours = draw(r, 3, 4);
+    for (int i = 0; i < 8; ++i) {
+        m.domains.emplace_back();
+        for (int c = 0; c < colours; ++c) m.domains.back().push_back(c);
+    }
+    for (int i = 0; i < 8; ++i) {
+        for (int j = i + 1; j < 8; ++j) {
+            if (r.below(2) != 0) continue;
+            m.constraints.push_back(ModelConstraint{
+                (std::ostringstream() << "x" << i << " != x" << j).str(),
+                [i, j](const Assignment& a) { return a[static_cast<std::size_t>(i)] != a[static_cast<std::size_t>(j)]; },
+                [i, j](Solver& s, const std::vector<IntVar>& x) { not_equal(s, x[static_cast<std::size_t>(i)], x[static_cast<std::size_t>(j)]); }});
+        }
+    }
+    for (int c = draw(r, 1, 2), tries = 0; c > 0 && tries < 100; ++tries) {
+        if (add_random_constraint(r, m)) --c;
+    }
+    return m;
+}
+}  // namespace
+
+// A portfolio's searches pass each other their short nogoods (NogoodExchange). What
+// one search offers holds under the bound it gives (brute force), and another search,
+// of other options, that takes it all at its restarts keeps the exact optimum and
+// finds a true solution or none.
+TEST_CASE("learning: nogoods passed between searches are implied and keep the answers exact (brute force)", "[learning][parallel]") {
+    Random seeds(20261205);
+    std::uint64_t offered = 0, imported = 0;
+    for (int model = 0; model < 1000; ++model) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = random_colouring(r);
+        const std::vector<Assignment> expected = m.solutions();
+        INFO("model seed " << seed << "\n" << m.describe());
+        TestExchange exchange;
+        std::size_t k = 0;
+        std::string failure;
+        {
+            Solver s;
+            const std::vector<IntVar> vars = m.build(s);
+            if (!s.error().empty()) continue;
+            k = r.below(vars.size());
+            SearchOptions o = learning_options(r, vars);
+            o.nogood_exchange = &exchange;
+            Search search(s, o);
+            search.minimize(vars[k]);
+            while (search.next() == SearchStatus::solution) {
+            }
+            CHECK(search.statistics().nogoods_offered == exchange.offered.size());
+        }
+        // Each nogood offered under bound b (a solution must be below b) holds for
+        // every such solution: no solution below b satisfies all its facts.
+        for (const TestExchange::Nogood& n : exchange.offered) {
+            for (const Assignment& a : expected) {
+                if (a[k] >= n.bound) continue;
+                if (std::all_of(n.facts.begin(), n.facts.end(), [&](const Fact& f) { return satisfies(a, f); }))
+                    FAIL("offered nogood" << show(n.facts) << " under bound " << n.bound << " excludes a solution");
+            }
+        }
+        offered += exchange.offered.size();
+        // Another search takes them all: the same optimum; and, for one solution,
+        // those offered without a bound.
+        for (const bool optimise : {true, false}) {
+            Solver s;
+            const std::vector<IntVar> vars = m.build(s);
+            SearchOptions o = learning_options(r, vars);
+            o.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};  // a restart at every few failures: many imports
+            TestExchange taker;
+            for (const TestExchange::Nogood& n : exchange.offered) {
+                if (optimise || n.bound == INT64_MAX) taker.to_give.push_back(n);
+            }
+            o.nogood_exchange = &taker;
+            Search search(s, o);
+            std::vector<int> found;
+            if (optimise) search.minimize(vars[k]);
+            // Every explanation implied, and no nogood stored (learned or taken)
+            // excludes a solution better than the last found.
+            Tally tally;
+            std::string failure;
+            watch(search, expected, vars.size(), tally, failure,
+                  [&found, k](const Assignment& a) { return found.empty() || a[k] < found.back(); });
+            SearchStatus status;
+            while ((status = search.next()) == SearchStatus::solution) {
+                Assignment a;
+                for (IntVar x : vars) a.push_back(s.value(x));
+                CHECK(std::binary_search(expected.begin(), expected.end(), a));
+                found.push_back(a[k]);
+                if (!optimise) break;
+            }
+            imported += search.statistics().nogoods_imported;
+            CHECK(failure == "");
+            CHECK(found.empty() == expected.empty());
+            if (optimise) {
+                CHECK(status == SearchStatus::exhausted);
+                if (!expected.empty()) {
+                    int best = expected[0][k];
+                    for (const Assignment& a : expected) best = std::min(best, a[k]);
+                    CHECK(found.back() == best);
+                }
+            }
+        }
+    }
+    CHECK(offered >= 1000);  // (1,816 and 2,775 when written)
+    CHECK(imported >= 1000);
+}
+
+// What a search takes from another: only what holds under the bound it holds itself,
+// facts outside its domains read as true ([x != v]) or false ([x == v]), and a nogood
+// whose facts all hold at the root ends the search. The nogoods given here are false
+// on purpose, so that taking one shows in the answer.
+TEST_CASE("learning: a search takes another's nogood only under as good a bound", "[learning][parallel]") {
+    // Minimise x in 0..5, largest value first: the solutions 5, 4, ..., 0; each
+    // solution posts its bound at the root, and the search takes what it is given.
+    const auto optimum_taking = [](std::vector<Fact> facts, std::int64_t bound) {
+        Solver s;
+        const IntVar x = s.new_int_var(0, 5);
+        SearchOptions o;
+        o.learn = true;
+        o.phases.push_back(SearchPhase{{x}, VariableSelection::input_order, ValueSelection::max});
+        TestExchange exchange;
+        exchange.to_give.push_back(TestExchange::Nogood{std::move(facts), 1, bound});
+        o.nogood_exchange = &exchange;
+        Search search(s, o);
+        REQUIRE(search.learning_active());
+        search.minimize(x);
+        std::vector<int> found;
+        while (search.next() == SearchStatus::solution) found.push_back(s.value(x));
+        return found;
+    };
+    const Fact x_is_0{0, 0, FactKind::equal};
+    // Offered under bound 0 (a solution below 0): not for a search at bound 5.
+    CHECK(optimum_taking({x_is_0}, 0) == std::vector<int>{5, 4, 3, 2, 1, 0});
+    // Under a bound no better than 5: taken, and 0 is lost.
+    CHECK(optimum_taking({x_is_0}, 5) == std::vector<int>{5, 4, 3, 2, 1});
+    CHECK(optimum_taking({x_is_0}, INT64_MAX) == std::vector<int>{5, 4, 3, 2, 1});
+    // x = 9 is false here, so the nogood holds already; x != 9 is true, so the
+    // nogood is x = 0 alone.
+    CHECK(optimum_taking({Fact{0, 9, FactKind::equal}, x_is_0}, INT64_MAX) == std::vector<int>{5, 4, 3, 2, 1, 0});
+    CHECK(optimum_taking({Fact{0, 9, FactKind::not_equal}, x_is_0}, INT64_MAX) == std::vector<int>{5, 4, 3, 2, 1});
+    // x >= 0 holds at the root: nothing is left after the first solution.
+    CHECK(optimum_taking({Fact{0, 0, FactKind::greater_equal}}, INT64_MAX) == std::vector<int>{5});
+    // Two open facts: a nogood in the store, which fires when x <= 2 holds.
+    CHECK(optimum_taking({Fact{0, 2, FactKind::less_equal}, Fact{0, 1, FactKind::greater_equal}}, INT64_MAX) ==
+          std::vector<int>{5, 4, 3, 0});
 }
 
 TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learning]") {

@@ -93,6 +93,13 @@ void count_jobs_in_parallel(const ModelBuilder& build, const PuzzleModel& model,
     for (CountRun& mine : counted) {
         workers.emplace_back([&build, &counter, &mine] {
             const std::unique_ptr<Solver> solver = build();
+            // The root first, once: a level is pushed on a fixpoint (Solver::push_level),
+            // and each job would otherwise propagate the whole posting again. A root
+            // that fails has no solution to count.
+            if (!solver->propagate()) {
+                solver->clear_queue();
+                return;
+            }
             counter.run(*solver, mine);
         });
     }

@@ -380,6 +380,11 @@ SearchStatus ParallelSearch::run(bool counting, const CubeSolutionCallback& on_s
     if (!settings_.portfolio.empty()) {
         cubes_.assign(1, Cube{});  // the whole problem, searched by every worker
         cube_statistics_.cubes = 1;
+        const bool learning = std::any_of(settings_.portfolio.begin(), settings_.portfolio.end(),
+                                          [](const SearchOptions& o) { return o.learn; });
+        if (learning && settings_.share_nogoods > 0 && settings_.portfolio.size() > 1) {
+            shared_nogoods_ = std::make_unique<SharedNogoods>(settings_.portfolio.size(), settings_.share_nogoods);
+        }
     } else if (!decompose()) {
         statistics_.seconds = seconds_since(start);
         return error_.empty() ? SearchStatus::exhausted : SearchStatus::error;
@@ -440,6 +445,7 @@ bool ParallelSearch::cube_options(const Worker& worker, SearchOptions& o) const 
     o.stop = &stop_;
     o.progress = nullptr;  // runs on the searching thread: not shared between workers
     if (objective_sense_ != 0) o.shared_objective = &incumbent_;
+    if (shared_nogoods_ != nullptr) o.nogood_exchange = &shared_nogoods_->port(worker.index);
     if (options_.limits.seconds > 0) {
         o.limits.seconds = options_.limits.seconds - seconds_since(start_);
         if (o.limits.seconds <= 0) return false;

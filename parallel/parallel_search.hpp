@@ -23,7 +23,8 @@
 // A portfolio (ParallelSettings::portfolio) is the other way to use the cores: every
 // worker searches the whole problem, each its own way, and the first to finish
 // answers (exhausting the search proves the last solution optimal, or that there is
-// none); fzn-prune -p N takes it with --learn.
+// none); fzn-prune -p N takes it with --learn. Its learning searches pass each
+// other their short nogoods (share_nogoods, parallel/shared_nogoods.hpp).
 // Optimisation: the workers share the incumbent through an atomic
 // (SearchOptions::shared_objective), posted before each cube and read at every node,
 // and the split is split_for_optimisation() (about 100 cubes per worker, more of
@@ -46,6 +47,7 @@
 #include "engine/literal.hpp"
 #include "engine/search.hpp"
 #include "engine/solver.hpp"
+#include "parallel/shared_nogoods.hpp"
 
 namespace prune {
 
@@ -75,6 +77,10 @@ struct ParallelSettings {
     // a strict improvement): the workers may find the same solution. Node and
     // failure limits are shared out evenly.
     std::vector<SearchOptions> portfolio{};
+    // In a portfolio of learning searches: the nogoods of at most this many facts
+    // that each learns are passed to the others (parallel/shared_nogoods.hpp); 0:
+    // none. 8, ManySAT's limit, measured best against 4 and 16 (docs/scaling.md).
+    std::size_t share_nogoods = 8;
 };
 
 // `requested` threads, 0 meaning every core of the machine (at least 1).
@@ -190,6 +196,7 @@ private:
     std::atomic<bool> enough_{false};         // on_solution asked to stop
     std::atomic<bool> proved_{false};         // a portfolio worker searched the whole problem
     std::atomic<std::int64_t> incumbent_{0};  // the best objective so far (shared bound)
+    std::unique_ptr<SharedNogoods> shared_nogoods_;  // a portfolio's (share_nogoods)
     std::atomic<std::uint64_t> nodes_used_{0};
     std::atomic<std::uint64_t> failures_used_{0};
     std::atomic<int> running_{0};

@@ -14,6 +14,7 @@
 
 #include "engine/constraints.hpp"
 #include "parallel/parallel_search.hpp"
+#include "parallel/shared_nogoods.hpp"
 
 using namespace prune;
 using namespace prune::test;
@@ -449,6 +450,95 @@ TEST_CASE("parallel: a portfolio stops at its limits and at the stop flag", "[pa
     stopped.stop = &stop;
     ParallelSearch interrupted([] { return pigeons(9); }, stopped, settings);
     CHECK(interrupted.solve([](const Solver&) { return true; }) == SearchStatus::limit);
+#endif
+}
+
+namespace {
+// The nogoods a port hands over, each as "size:first value" (facts are numbered by
+// their value below).
+struct Collected final : NogoodExchange::Receiver {
+    std::vector<std::string> nogoods;
+    void take(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) override {
+        std::ostringstream text;
+        text << size << ":";
+        for (std::size_t k = 0; k < size; ++k) text << (k == 0 ? "" : ",") << facts[k].value;
+        text << " lbd " << lbd << " bound " << bound;
+        nogoods.push_back(text.str());
+    }
+};
+std::vector<std::string> received(NogoodExchange& port) {
+    Collected c;
+    port.receive(c);
+    return c.nogoods;
+}
+std::vector<Fact> numbered_facts(int first, int count) {
+    std::vector<Fact> facts;
+    for (int k = 0; k < count; ++k) facts.push_back(Fact{0, first + k, FactKind::not_equal});
+    return facts;
+}
+}  // namespace
+
+// The log of a portfolio's shared nogoods: each worker receives the others' once,
+// never its own, nothing longer than the limit, and a worker that falls a ring
+// behind loses the oldest whole, never a torn nogood.
+TEST_CASE("parallel: the shared nogood log hands each worker the others' nogoods once", "[parallel]") {
+    SharedNogoods log(3, 8);
+    NogoodExchange &a = log.port(0), &b = log.port(1), &c = log.port(2);
+    CHECK(a.max_size() == 8);
+    const std::vector<Fact> two = numbered_facts(1, 2), nine = numbered_facts(10, 9), three = numbered_facts(20, 3);
+    a.offer(two.data(), two.size(), 2, 7);
+    b.offer(nine.data(), nine.size(), 3, 7);  // too long: not kept
+    c.offer(three.data(), three.size(), 1, INT64_MAX);
+    CHECK(received(a) == std::vector<std::string>{"3:20,21,22 lbd 1 bound 9223372036854775807"});
+    CHECK(received(b) == std::vector<std::string>{"2:1,2 lbd 2 bound 7", "3:20,21,22 lbd 1 bound 9223372036854775807"});
+    CHECK(received(b).empty());
+    CHECK(received(c) == std::vector<std::string>{"2:1,2 lbd 2 bound 7"});
+
+    // Rings of 16 facts and 4 nogoods: ten nogoods of three facts leave the last four.
+    SharedNogoods small(2, 8, 16);
+    for (int k = 0; k < 10; ++k) {
+        const std::vector<Fact> facts = numbered_facts(100 * k, 3);
+        small.port(0).offer(facts.data(), facts.size(), 1, 0);
+    }
+    CHECK(received(small.port(1)) == std::vector<std::string>{"3:600,601,602 lbd 1 bound 0", "3:700,701,702 lbd 1 bound 0",
+                                                               "3:800,801,802 lbd 1 bound 0", "3:900,901,902 lbd 1 bound 0"});
+    // Six nogoods of five facts: the ring of 16 holds the last three whole.
+    for (int k = 0; k < 6; ++k) {
+        const std::vector<Fact> facts = numbered_facts(1000 * k, 5);
+        small.port(0).offer(facts.data(), facts.size(), 1, 0);
+    }
+    CHECK(received(small.port(1)) == std::vector<std::string>{"5:3000,3001,3002,3003,3004 lbd 1 bound 0",
+                                                               "5:4000,4001,4002,4003,4004 lbd 1 bound 0",
+                                                               "5:5000,5001,5002,5003,5004 lbd 1 bound 0"});
+}
+
+// A portfolio of learning searches with restarts passes nogoods by default, none
+// with share_nogoods 0; the answers stay those of one search.
+TEST_CASE("parallel: a portfolio's searches take each other's short nogoods", "[parallel][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    SearchOptions learning;
+    learning.learn = true;
+    learning.restarts = RestartPolicy{RestartKind::luby, 8, 1.5};
+    SearchOptions other = learning;
+    other.seed = 1;
+    for (const std::size_t share : {std::size_t{0}, std::size_t{8}}) {
+        ParallelSettings settings;
+        settings.portfolio = {learning, other};
+        settings.share_nogoods = share;
+        ParallelSearch p([] { return pigeons(7); }, learning, settings);
+        INFO("share_nogoods " << share);
+        CHECK(p.solve([](const Solver&) { return true; }) == SearchStatus::exhausted);
+        const SearchStatistics& st = p.statistics();
+        if (share == 0) {
+            CHECK(st.nogoods_offered == 0);
+            CHECK(st.nogoods_imported == 0);
+        } else {
+            CHECK(st.nogoods_offered > 0);
+            CHECK(st.nogoods_imported > 0);
+        }
+    }
 #endif
 }
 

@@ -12,13 +12,17 @@
 # The FlatZinc files are those bench/learning.sh flattens with prune's library into
 # its work directory (-w there), NAME.fzn beside NAME.chuffed.fzn and the others.
 #
-# usage: bench/portfolio.sh -w WORK_DIR [-b BUILD_DIR] [-t SECONDS] [-p N] [-r SEEDS] [-m PATTERN] [-s model|free]
+# With -x, a third column: -p N with --share-nogoods 0, the portfolio whose searches
+# pass each other no nogoods (what sharing them buys).
+#
+# usage: bench/portfolio.sh -w WORK_DIR [-b BUILD_DIR] [-t SECONDS] [-p N] [-r SEEDS] [-m PATTERN] [-s model|free] [-x]
 #   -w  the directory of NAME.fzn files (bench/learning.sh -w)
 #   -t  wall-clock limit per run (default 15)
 #   -p  the portfolio's threads (default 2)
 #   -r  seeds (default "0 1 2 3 4")
 #   -m  only the instances whose name matches the grep pattern
 #   -s  only the model's search or only free search (-f) (default both)
+#   -x  also -p N --share-nogoods 0
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -29,7 +33,8 @@ threads=2
 seeds="0 1 2 3 4"
 pattern=""
 searches="model free"
-while getopts "w:b:t:p:r:m:s:h" opt; do
+unshared=0
+while getopts "w:b:t:p:r:m:s:xh" opt; do
     case $opt in
         w) work="$OPTARG" ;;
         b) build="$OPTARG" ;;
@@ -38,7 +43,8 @@ while getopts "w:b:t:p:r:m:s:h" opt; do
         r) seeds="$OPTARG" ;;
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
-        *) sed -n '2,21p' "$0"; exit 2 ;;
+        x) unshared=1 ;;
+        *) sed -n '2,25p' "$0"; exit 2 ;;
     esac
 done
 fzn_prune="$build/flatzinc/fzn-prune"
@@ -75,7 +81,9 @@ series() {
     median() { printf '%s\n' "$@" | sort -g | awk -v l="$limit" '{ v[NR] = $1 } END { m = v[int((NR + 1) / 2)]; print (m == "inf" ? ">" l : m) }'; }
     echo "$done/$runs $(median "${walls[@]}") $(median "${cpus[@]}")"
 }
-printf '%-28s %-6s %-26s %s\n' instance search "-p 1: done wall cpu" "-p $threads: done wall cpu"
+header=("-p 1: done wall cpu" "-p $threads: done wall cpu")
+[ $unshared = 1 ] && header+=("-p $threads, no sharing")
+printf '%-28s %-6s %-26s %-26s %s\n' instance search "${header[@]}"
 for fzn in "$work"/*.fzn; do
     name=$(basename "$fzn" .fzn)
     case $name in *.chuffed | *.gecode | trivial) continue ;; esac
@@ -83,8 +91,9 @@ for fzn in "$work"/*.fzn; do
     for search in $searches; do
         flags=(--learn)
         [ "$search" = free ] && flags+=(-f)
-        printf '%-28s %-6s %-26s %s\n' "$name" "$search" "$(series "$fzn" "${flags[@]}")" \
-            "$(series "$fzn" "${flags[@]}" -p "$threads")"
+        columns=("$(series "$fzn" "${flags[@]}")" "$(series "$fzn" "${flags[@]}" -p "$threads")")
+        [ $unshared = 1 ] && columns+=("$(series "$fzn" "${flags[@]}" -p "$threads" --share-nogoods 0)")
+        printf '%-28s %-6s %-26s %-26s %s\n' "$name" "$search" "${columns[@]}"
     done
 done
 rm -f "$work/portfolio.out"

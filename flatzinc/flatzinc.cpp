@@ -69,7 +69,9 @@ const char* usage() {
            "  -p N     search on N threads (0: one per core); the same optimum, count and\n"
            "           solution set for any N (-a: the order may differ); with --learn,\n"
            "           for one solution or an optimum, a portfolio: thread 1 searches as\n"
-           "           asked, thread k > 1 by activity with seed SEED + k - 1\n"
+           "           asked, thread k > 1 by activity with seed SEED + k - 1, passing\n"
+           "           each other the nogoods they learn of at most --share-nogoods N\n"
+           "           facts (default 8; 0: none)\n"
            "  -r SEED  random seed (with --learn: ties between equally active literals)\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
@@ -149,6 +151,9 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
         } else if (a == "-p" || a == "--parallel" || a == "--threads") {
             if (!value(v, 0, "option -p expects a number of threads (0: one per core)")) return false;
             o.threads = threads_for(static_cast<int>(std::min<std::int64_t>(v, 4096)));
+        } else if (a == "--share-nogoods") {
+            if (!value(v, 0, "option --share-nogoods expects a number of facts (0: share none)")) return false;
+            o.share_nogoods = v;
         } else if (a == "-r" || a == "--seed" || a == "--random-seed") {
             if (!value(v)) return false;
             o.seed = static_cast<std::uint64_t>(v);
@@ -336,6 +341,10 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
             << "%%%mzn-stat: impliedNogoods=" << st.implied << '\n'
             << "%%%mzn-stat: explanations=" << st.explanations << '\n'
             << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n';
+        if (st.nogoods_offered != 0 || st.nogoods_imported != 0) {
+            out << "%%%mzn-stat: sharedNogoods=" << st.nogoods_offered << '\n'
+                << "%%%mzn-stat: importedNogoods=" << st.nogoods_imported << '\n';
+        }
         if (st.learned != 0) {
             out << "%%%mzn-stat: meanNogoodSize=" << st.mean_nogood_size() << '\n'
                 << "%%%mzn-stat: meanNogoodLbd=" << st.mean_nogood_lbd() << '\n';
@@ -408,6 +417,7 @@ int solve_in_parallel(const Options& o, const ParseResult& parsed, const BuiltMo
     };
     ParallelSettings settings{o.threads};
     settings.portfolio = portfolio_options(o, m, so);
+    if (o.share_nogoods >= 0) settings.share_nogoods = static_cast<std::size_t>(o.share_nogoods);
     ParallelSearch search(std::move(builder), so, settings);
     const support::SignalStop signals;
     const SolveRun run = parallel_solution_loop(o, m, search, out);

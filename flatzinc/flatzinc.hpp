@@ -57,6 +57,10 @@ struct Options {
     bool statistics = false;
     bool verbose = false;
     int threads = 1;  // -p, resolved: 0 on the command line is one per core
+    // --share-nogoods N: in a learning portfolio (-p N --learn), the longest nogood a
+    // search passes to the others; 0: none; -1: not given (ParallelSettings::
+    // share_nogoods, the default).
+    std::int64_t share_nogoods = -1;
     std::uint64_t seed = 0;
     std::int64_t time_limit_ms = 0;  // 0: none
     std::int64_t memory_limit_mb = 0;  // --memory-limit; 0: none

@@ -243,6 +243,14 @@ fs::path pigeonhole_fzn(int n, int holes = 0) {
     std::ofstream(file) << m.str();
     return file;
 }
+
+// The statistic named `name` in the -s output.
+long long statistic(const std::string& out, const std::string& name) {
+    const std::string key = "%%%mzn-stat: " + name + "=";
+    const std::size_t at = out.find(key);
+    REQUIRE(at != std::string::npos);
+    return std::stoll(out.substr(at + key.size()));
+}
 }  // namespace
 
 TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
@@ -259,13 +267,6 @@ TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
 TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many", "[flatzinc]") {
     // Pigeonhole 10 into 9: UNSAT, far more than 500 nodes for any search.
     const fs::path file = pigeonhole_fzn(10);
-    // The statistic named `name` in the -s output.
-    auto statistic = [](const std::string& out, const std::string& name) {
-        const std::string key = "%%%mzn-stat: " + name + "=";
-        const std::size_t at = out.find(key);
-        REQUIRE(at != std::string::npos);
-        return std::stoll(out.substr(at + key.size()));
-    };
     for (const std::vector<std::string>& search : {std::vector<std::string>{}, {"-f"}, {"--learn", "on"}, {"-f", "--learn", "on"}}) {
         INFO("search flags: " << search.size());
         std::vector<std::string> args = search;
@@ -293,6 +294,27 @@ TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many
     const Output bad = run({"--node-limit", "-1", small.string()});
     CHECK(bad.code == 2);
     CHECK(bad.err.find("--node-limit expects a number (0: no limit)") != std::string::npos);
+}
+
+// A learning portfolio's searches pass each other their short nogoods: -s counts
+// those offered and those taken; --share-nogoods 0 passes none.
+TEST_CASE("fzn-prune --learn -p 2 shares nogoods unless --share-nogoods 0", "[flatzinc]") {
+    // Pigeonhole 8 into 7: UNSAT, thousands of conflicts, so -f restarts (and takes
+    // the other search's nogoods) many times.
+    const fs::path file = pigeonhole_fzn(8);
+    const Output shared = run({"--learn", "-f", "-p", "2", "-s", file.string()});
+    REQUIRE(shared.code == 0);
+    CHECK(contains_line(shared.out, "=====UNSATISFIABLE====="));
+    CHECK(statistic(shared.out, "sharedNogoods") > 0);
+    CHECK(statistic(shared.out, "importedNogoods") > 0);
+    const Output alone = run({"--learn", "-f", "-p", "2", "-s", "--share-nogoods", "0", file.string()});
+    REQUIRE(alone.code == 0);
+    CHECK(contains_line(alone.out, "=====UNSATISFIABLE====="));
+    CHECK(alone.out.find("sharedNogoods") == std::string::npos);
+    CHECK(alone.out.find("importedNogoods") == std::string::npos);
+    const Output bad = run({"--share-nogoods", "-3", file.string()});
+    CHECK(bad.code == 2);
+    CHECK(bad.err.find("--share-nogoods expects a number of facts (0: share none)") != std::string::npos);
 }
 
 TEST_CASE("the parser and builder survive damaged files", "[flatzinc]") {

@@ -608,10 +608,13 @@ SearchStatus LearningSearch::next() {
             failures_in_run_ = 0;
             if (outer_tracer_ != nullptr) outer_tracer_->on_restart(run_);
             undo_to(0);
-            if (!settle() || !import_nogoods()) return stopped();
+            if (!settle()) return stopped();
             continue;
         }
         if (!adopt_shared_bound()) return stopped();
+        // At the root (a restart, a new bound, a jump back to it): the other
+        // searches' nogoods of a portfolio.
+        if (level() == 0 && !import_nogoods()) return stopped();
         if (on_fixpoint) on_fixpoint();
         Fact decision;
         if (!choose(decision)) {
@@ -746,7 +749,7 @@ bool LearningSearch::tighten_at_root(std::int64_t beaten) {
     cause_ = Reason{};
     const Event e = objective_sense_ < 0 ? solver_.set_max(objective_, beaten - 1) : solver_.set_min(objective_, beaten + 1);
     if (is_failure(e)) return false;
-    return settle() && import_nogoods();
+    return settle();
 }
 
 // A portfolio (parallel/parallel_search.hpp): another worker's better solution
@@ -764,8 +767,8 @@ bool LearningSearch::adopt_shared_bound() {
 #endif
 }
 
-// At the root (after a restart or a new bound): the nogoods the other searches of a
-// portfolio offered meanwhile join the store (NogoodExchange), then propagate.
+// At the root, before a decision: the nogoods the other searches of a portfolio
+// offered meanwhile join the store (NogoodExchange), then propagate.
 // False: nothing is left to search (an imported nogood is violated at the root) or
 // a limit stopped the propagation.
 bool LearningSearch::import_nogoods() {

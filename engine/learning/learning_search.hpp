@@ -28,8 +28,8 @@
 //    solution tightens the objective's bound at the root (a level-0 fact).
 //  - A parallel portfolio (SearchOptions::nogood_exchange, nogood_exchange.hpp):
 //    each nogood learned of a few facts is offered to the other searches, with the
-//    root bound it holds under; theirs are taken at restarts and new bounds, at the
-//    root, when this search's bound is at least as tight.
+//    root bound it holds under; theirs are taken whenever the search stands at the
+//    root (restarts, new bounds, jumps back), when its bound is at least as tight.
 // Learning needs every domain to be a bitset (supports() says why not otherwise).
 #pragma once
 #include <atomic>

@@ -8,9 +8,9 @@
 // nogoods are the ones worth the copy (ManySAT shares clauses of at most 8
 // literals: Hamadi, Jabbour and Sais, "ManySAT: a parallel SAT solver", JSAT 2009).
 // A learning search offers each nogood it learns of at most max_size() facts, and
-// takes the others' at each restart, at the root, where a nogood of one open fact is
-// asserted for good and an empty one ends the search (nothing is left under that
-// bound).
+// takes the others' whenever it stands at the root (a restart, a new bound, a jump
+// back there), where a nogood of one open fact is asserted for good and an empty one
+// ends the search (nothing is left under that bound).
 //
 // The engine only calls this interface from its one thread; the parallel layer's
 // implementation does the locking. Neither call may allocate (the search's hot path).

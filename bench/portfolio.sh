@@ -7,7 +7,8 @@
 # per instance and search, how many seeds finished within the wall-clock limit, the
 # median wall seconds and the median CPU seconds (user + system) over the seeds
 # (unfinished runs count as unbounded: the median reads >limit when half or more did
-# not finish). One seed's run can be 10-60x another's: compare medians.
+# not finish; over an even number of seeds it is the lower of the two middle runs).
+# One seed's run can be 10-60x another's: compare medians.
 #
 # The FlatZinc files are those bench/learning.sh flattens with prune's library into
 # its work directory (-w there), NAME.fzn beside NAME.chuffed.fzn and the others.

@@ -140,6 +140,13 @@ TEST_CASE("minizinc --solver prune solves small models", "[minizinc]") {
     const Run golomb5 = command(mzn + "-D m=5 -a -s " + quote(models_dir() / "golomb.mzn"), "golomb5");
     REQUIRE(contains_line(golomb5.out, "length=11"));
 
+    // The solver configuration's extra flags reach fzn-prune: a learning portfolio
+    // that shares nogoods of at most 4 facts.
+    const Run shared = command(mzn + "-D m=6 --learn -p 2 --share-nogoods 4 -s " + quote(models_dir() / "golomb.mzn"), "golomb shared");
+    INFO(shared.err);
+    REQUIRE(contains_line(shared.out, "length=17"));
+    REQUIRE(contains_line(shared.out, "=========="));
+
     // Set variables, reification, half reification, Booleans, arithmetic, table and
     // decomposed globals: 81 solutions, as Gecode counts them.
     const Run mixed = command(mzn + "-a " + quote(models_dir() / "mixed.mzn"), "mixed");

@@ -527,7 +527,8 @@ TEST_CASE("parallel: a portfolio's searches take each other's short nogoods", "[
         ParallelSettings settings;
         settings.portfolio = {learning, other};
         settings.share_nogoods = share;
-        ParallelSearch p([] { return pigeons(7); }, learning, settings);
+        // 9 pigeons in 8 holes: thousands of conflicts, dozens of restarts each.
+        ParallelSearch p([] { return pigeons(8); }, learning, settings);
         INFO("share_nogoods " << share);
         CHECK(p.solve([](const Solver&) { return true; }) == SearchStatus::exhausted);
         const SearchStatistics& st = p.statistics();

@@ -299,9 +299,10 @@ TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many
 // A learning portfolio's searches pass each other their short nogoods: -s counts
 // those offered and those taken; --share-nogoods 0 passes none.
 TEST_CASE("fzn-prune --learn -p 2 shares nogoods unless --share-nogoods 0", "[flatzinc]") {
-    // Pigeonhole 8 into 7: UNSAT, thousands of conflicts, so -f restarts (and takes
-    // the other search's nogoods) many times.
-    const fs::path file = pigeonhole_fzn(8);
+    // Pigeonhole 10 into 9: UNSAT, about 20,000 conflicts (0.3 s), so -f restarts
+    // (and takes the other search's nogoods) dozens of times, even when one thread
+    // waits a while for a core.
+    const fs::path file = pigeonhole_fzn(10);
     const Output shared = run({"--learn", "-f", "-p", "2", "-s", file.string()});
     REQUIRE(shared.code == 0);
     CHECK(contains_line(shared.out, "=====UNSATISFIABLE====="));

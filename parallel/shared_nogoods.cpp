@@ -27,7 +27,7 @@ private:
         entries_.clear();
         const std::lock_guard<std::mutex> lock(log_.mutex_);
         const std::uint64_t entry_ring = log_.entries_.size(), fact_ring = log_.facts_.size();
-        std::uint64_t first = std::max(read_, log_.entries_written_ > entry_ring ? log_.entries_written_ - entry_ring : 0);
+        const std::uint64_t first = std::max(read_, log_.entries_written_ > entry_ring ? log_.entries_written_ - entry_ring : 0);
         for (std::uint64_t n = first; n < log_.entries_written_; ++n) {
             Entry e = log_.entries_[n % entry_ring];
             if (e.worker == worker_ || log_.facts_written_ - e.start > fact_ring) continue;  // its own, or overwritten

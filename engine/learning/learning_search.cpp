@@ -776,14 +776,14 @@ bool LearningSearch::import_nogoods() {
     struct Importer final : NogoodExchange::Receiver {
         explicit Importer(LearningSearch& search) : search_(search) {}
         void take(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) override {
-            search_.take_nogood(facts, size, lbd, bound);
+            consistent_ = consistent_ && search_.take_nogood(facts, size, lbd, bound);
         }
         LearningSearch& search_;
+        bool consistent_ = true;
     } importer(*this);
-    imports_consistent_ = true;
     const std::uint64_t before = statistics_.nogoods_imported;
     options_.nogood_exchange->receive(importer);
-    if (!imports_consistent_) return false;
+    if (!importer.consistent_) return false;
     return statistics_.nogoods_imported == before || settle();
 }
 
@@ -792,28 +792,25 @@ bool LearningSearch::import_nogoods() {
 // here), or when one of its facts is false; its true facts left out; one open fact
 // asserted for good; none: the root is inconsistent. Facts whose values lie outside
 // the range this search started from are true ([x != v]) or false ([x == v]) here.
-void LearningSearch::take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) {
-    if (!imports_consistent_) return;
-    if (objective_sense_ < 0 ? bound < root_bound_ : objective_sense_ > 0 && bound > root_bound_) return;
+// False: the root is inconsistent.
+bool LearningSearch::take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound) {
+    if (objective_sense_ < 0 ? bound < root_bound_ : objective_sense_ > 0 && bound > root_bound_) return true;
     imported_.clear();
     for (std::size_t k = 0; k < size; ++k) {
         const Fact& f = facts[k];
-        if (f.var < 0 || f.var >= solver_.variable_count()) return;  // not this model's (a contract broken)
+        if (f.var < 0 || f.var >= solver_.variable_count()) return true;  // not this model's (a contract broken)
         if (!f.is_bound() && (f.value < low_[f.var] || f.value > high_[f.var])) {
-            if (f.is_equal()) return;
+            if (f.is_equal()) return true;
             continue;
         }
-        if (fact_false(f)) return;
+        if (fact_false(f)) return true;
         if (!fact_true(f)) imported_.push_back(f);
     }
     ++statistics_.nogoods_imported;
-    if (imported_.empty()) {
-        imports_consistent_ = false;
-        return;
-    }
+    if (imported_.empty()) return false;
     const bool unit = imported_.size() == 1;
     const int c = add_nogood(imported_, !unit, lbd);
-    if (unit) imports_consistent_ = assert_negation(imported_[0], c);
+    return !unit || assert_negation(imported_[0], c);
 }
 
 bool LearningSearch::limit_reached() {

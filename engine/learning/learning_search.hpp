@@ -224,7 +224,7 @@ private:
     bool tighten_at_root(std::int64_t beaten);
     bool adopt_shared_bound();
     bool import_nogoods();
-    void take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound);
+    bool take_nogood(const Fact* facts, std::size_t size, std::uint32_t lbd, std::int64_t bound);
     bool limit_reached();
     bool interrupted() const;
     SearchStatus stopped();
@@ -296,10 +296,8 @@ private:
     std::int64_t root_bound_ = 0;  // the value every solution must beat, posted at the root
     // A portfolio (SearchOptions::nogood_exchange): whether this search still offers
     // its nogoods (not after a solution it must not repeat: that nogood is not the
-    // model's), whether those it took left the root consistent, and the open facts of
-    // the one being taken.
+    // model's), and the open facts of the one being taken.
     bool offers_nogoods_ = true;
-    bool imports_consistent_ = true;
     std::vector<Fact> imported_;
 
     // Per variable: the domain's range when learning started, and where its values'

@@ -913,7 +913,7 @@ RandomModel random_colouring(Random& r) {
 
 // A portfolio's searches pass each other their short nogoods (NogoodExchange). What
 // one search offers holds under the bound it gives (brute force), and another search,
-// of other options, that takes it all at its restarts keeps the exact optimum and
+// of other options, that is offered it all at every root visit keeps the exact optimum and
 // finds a true solution or none.
 TEST_CASE("learning: nogoods passed between searches are implied and keep the answers exact (brute force)", "[learning][parallel]") {
     Random seeds(20261205);

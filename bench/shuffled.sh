@@ -1,0 +1,139 @@
+#!/usr/bin/env bash
+# fzn-prune --learn against Chuffed native over shuffles of the constraints' order.
+#
+# Chuffed is deterministic: one run per instance is one sample, and the order in which
+# MiniZinc happens to write the constraints decides which. Shuffling the constraint
+# items of the FlatZinc file changes the propagation order, hence the explanations,
+# the nogoods and the whole search, without changing the problem: a run over many
+# shuffles shows the distribution one run was drawn from (on costas-array-16 and
+# market_split-s4-03, the order MiniZinc writes was among Chuffed's fastest; see
+# docs/architecture.md, "One run of Chuffed is one sample"). Both solvers get the same kind of perturbation: shuffle k
+# (k = 1..N; 0 is the file as written) of each one's own FlatZinc, with fzn-prune's
+# seed fixed at 0.
+#
+# Per instance and solver: how many of the N+1 runs finished within the limit, the
+# median CPU seconds (unfinished runs count as unbounded: >limit when half or more
+# did not finish; over an even number of runs, the lower middle one), the median
+# failures of the finished runs, and the run on the file as written. The limit is on
+# CPU time (ulimit -t) and the seconds are user CPU time, so a loaded machine gives
+# the same answers.
+#
+# The FlatZinc files: NAME.fzn (prune's library) and NAME.chuffed.fzn (Chuffed's)
+# side by side in WORK, as bench/learning.sh -w WORK -c writes them; only the names
+# with both files run. Chuffed native is built from its sources outside this project
+# (github.com/chuffed/chuffed: cmake, then make fzn-chuffed); it is about twice as
+# fast as the WebAssembly copy of ../shared/tools/peers.
+#
+# usage: bench/shuffled.sh -w WORK -C FZN_CHUFFED [-b BUILD_DIR] [-t SECONDS] [-n SHUFFLES] [-m PATTERN] [-s model|free] [-L FLAGS]
+#   -C  Chuffed's fzn-chuffed (native)
+#   -t  CPU-second limit per run (default 20)
+#   -n  shuffles per instance besides the file as written (default 9)
+#   -m  only the names matching the grep pattern
+#   -s  the model's search (no -f) or free search (-f, the default)
+#   -L  the flags of fzn-prune's runs (default: --learn)
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+build="$root/build"
+work=""
+chuffed=""
+limit=20
+shuffles=9
+pattern=""
+search=free
+prune_flags="--learn"
+while getopts "w:C:b:t:n:m:s:L:h" opt; do
+    case $opt in
+        w) work="$OPTARG" ;;
+        C) chuffed="$OPTARG" ;;
+        b) build="$OPTARG" ;;
+        t) limit="$OPTARG" ;;
+        n) shuffles="$OPTARG" ;;
+        m) pattern="$OPTARG" ;;
+        s) search="$OPTARG" ;;
+        L) prune_flags="$OPTARG" ;;
+        *) sed -n '2,33p' "$0"; exit 2 ;;
+    esac
+done
+{ [ -n "$work" ] && [ -d "$work" ]; } || { echo "no work directory of FlatZinc files (-w; bench/learning.sh -w WORK -c)" >&2; exit 2; }
+{ [ -n "$chuffed" ] && [ -x "$chuffed" ]; } || { echo "no fzn-chuffed (-C)" >&2; exit 2; }
+fzn_prune="$build/flatzinc/fzn-prune"
+[ -x "$fzn_prune" ] || { echo "build fzn-prune first: $fzn_prune (or -b)" >&2; exit 2; }
+case $search in
+    free) search_flags=(-f) ;;
+    model) search_flags=() ;;
+    *) echo "-s takes model or free" >&2; exit 2 ;;
+esac
+command -v python3 > /dev/null || { echo "python3 is needed to shuffle the files" >&2; exit 2; }
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+
+# shuffle SOURCE K TARGET: the constraint items of SOURCE in the order of shuffle K
+# (K = 0: as written); every other line stays where it is.
+shuffle() {
+    python3 - "$1" "$2" "$3" <<'PY'
+import random, sys
+source, k, target = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = open(source).read().split("\n")
+at = [i for i, line in enumerate(lines) if line.startswith("constraint ")]
+items = [lines[i] for i in at]
+if k > 0:
+    random.Random(k).shuffle(items)
+for i, line in zip(at, items):
+    lines[i] = line
+open(target, "w").write("\n".join(lines))
+PY
+}
+
+# run FLATZINC COMMAND...: "cpu failures" of a finished run, "- -" of an unfinished one.
+# Finished: a solution of a satisfaction problem, the optimum proved (==========), or
+# UNSAT, by a run that exited 0.
+run() {
+    local fzn=$1 out status done_mark="^----------"
+    shift
+    grep -q "^solve.*\(minimize\|maximize\)" "$fzn" && done_mark="^=========="
+    out=$( (ulimit -t "$limit"; timeout $((limit * 3)) /usr/bin/time -f "cpu=%U" "$@" "$fzn") 2>&1)
+    status=$?
+    local cpu failures
+    cpu=$(grep -o "cpu=[0-9.]*" <<<"$out" | tail -1 | cut -d= -f2)
+    failures=$(grep -o "mzn-stat: failures=[0-9]*" <<<"$out" | head -1 | cut -d= -f2)
+    if [ $status = 0 ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out"; then
+        echo "$cpu ${failures:-?}"
+    else
+        echo "- -"
+    fi
+}
+
+# summary RUNS_FILE: "finished/runs median-CPU median-failures"
+summary() {
+    python3 - "$1" "$limit" <<'PY'
+import sys
+runs = [line.split() for line in open(sys.argv[1]) if line.strip()]
+done = [r for r in runs if r[0] != "-"]
+cpu = sorted(float(r[0]) if r[0] != "-" else float("inf") for r in runs)
+middle = cpu[(len(cpu) - 1) // 2]
+failures = sorted(int(r[1]) for r in done if r[1].isdigit())
+print(f"{len(done)}/{len(runs)}", ">" + sys.argv[2] if middle == float("inf") else f"{middle:.2f}",
+      failures[(len(failures) - 1) // 2] if failures else "-", end="")
+PY
+}
+
+printf '%-26s %-6s | %-34s | %s\n' instance search "prune: finished median-CPU-s median-failures (as written)" \
+    "Chuffed native: the same"
+for fzn in "$work"/*.chuffed.fzn; do
+    name=$(basename "$fzn" .chuffed.fzn)
+    [ -f "$work/$name.fzn" ] || continue
+    [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
+    : > "$scratch/prune"
+    : > "$scratch/chuffed"
+    for k in $(seq 0 "$shuffles"); do
+        shuffle "$work/$name.fzn" "$k" "$scratch/p.fzn"
+        shuffle "$fzn" "$k" "$scratch/c.fzn"
+        # shellcheck disable=SC2086  # the flags are words
+        run "$scratch/p.fzn" "$fzn_prune" -s -r 0 "${search_flags[@]}" $prune_flags >> "$scratch/prune"
+        run "$scratch/c.fzn" "$chuffed" -s "${search_flags[@]}" >> "$scratch/chuffed"
+    done
+    printf '%-26s %-6s | %-34s | %s\n' "$name" "$search" \
+        "$(summary "$scratch/prune") ($(head -1 "$scratch/prune" | cut -d' ' -f1))" \
+        "$(summary "$scratch/chuffed") ($(head -1 "$scratch/chuffed" | cut -d' ' -f1))"
+done

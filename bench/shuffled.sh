@@ -14,7 +14,8 @@
 # Per instance and solver: how many of the N+1 runs finished within the limit, the
 # median CPU seconds (unfinished runs count as unbounded: >limit when half or more
 # did not finish; over an even number of runs, the lower middle one), the median
-# failures of the finished runs, and the run on the file as written. The limit is on
+# failures of the finished runs, and in brackets the CPU seconds of the run on the
+# file as written (-: it did not finish). The limit is on
 # CPU time (ulimit -t) and the seconds are user CPU time, so a loaded machine gives
 # the same answers.
 #
@@ -52,7 +53,7 @@ while getopts "w:C:b:t:n:m:s:L:h" opt; do
         m) pattern="$OPTARG" ;;
         s) search="$OPTARG" ;;
         L) prune_flags="$OPTARG" ;;
-        *) sed -n '2,33p' "$0"; exit 2 ;;
+        *) sed -n '2,34p' "$0"; exit 2 ;;
     esac
 done
 { [ -n "$work" ] && [ -d "$work" ]; } || { echo "no work directory of FlatZinc files (-w; bench/learning.sh -w WORK -c)" >&2; exit 2; }

@@ -216,6 +216,13 @@ chuffed() {
     answer=$(answer_of "$out")
     seconds=$(grep -o 'mzn-stat: solveTime=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
     cpu=$(grep -o 'cpu=[0-9.]*' <<<"$out" | tail -1 | cut -d= -f2)
+    # Refused, not slow: an error is no time, so say so rather than print a timeout
+    # (Chuffed 0.14 aborts on indomain_random, for one; and the WebAssembly MiniZinc
+    # flattens the file again, which a file from another flattening may not survive).
+    if grep -q '^Error: ' <<<"$out"; then
+        echo "error: $(grep -m1 '^Error: ' <<<"$out" | cut -c8- | head -c 60)"
+        return
+    fi
     # Killed by the limit (an optimisation may have printed solutions, without proof).
     if [ "$answer" = - ] || [ -z "$cpu" ] || grep -q '^Command terminated by signal' <<<"$out"; then
         echo "$answer >$limit"

@@ -15,7 +15,8 @@
 # median CPU seconds (unfinished runs count as unbounded: >limit when half or more
 # did not finish; over an even number of runs, the lower middle one), the median
 # failures of the finished runs, and in brackets the CPU seconds of the run on the
-# file as written (-: it did not finish). The limit is on
+# file as written (-: it did not finish; E: the solver refused the file with an error,
+# counted apart from the unfinished runs). The limit is on
 # CPU time (ulimit -t) and the seconds are user CPU time, so a loaded machine gives
 # the same answers.
 #
@@ -23,10 +24,15 @@
 # side by side in WORK, as bench/learning.sh -w WORK -c writes them; only the names
 # with both files run. Chuffed native is built from its sources outside this project
 # (github.com/chuffed/chuffed: cmake, then make fzn-chuffed); it is about twice as
-# fast as the WebAssembly copy of ../shared/tools/peers.
+# fast as the WebAssembly copy of ../shared/tools/peers. With -W, that copy runs too,
+# on the same shuffles, in a last column; its seconds are Chuffed's own solveTime
+# (wall clock, without the WebAssembly start and the reading of the file, which the
+# issue's comparisons leave out too), and a run counts as finished only within the
+# limit.
 #
-# usage: bench/shuffled.sh -w WORK -C FZN_CHUFFED [-b BUILD_DIR] [-t SECONDS] [-n SHUFFLES] [-m PATTERN] [-s model|free] [-L FLAGS]
+# usage: bench/shuffled.sh -w WORK -C FZN_CHUFFED [-W] [-b BUILD_DIR] [-t SECONDS] [-n SHUFFLES] [-m PATTERN] [-s model|free] [-L FLAGS]
 #   -C  Chuffed's fzn-chuffed (native)
+#   -W  also Chuffed WASM (../shared/tools/peers/install.sh --wasm; another copy: CHUFFED_WASM=DIR)
 #   -t  CPU-second limit per run (default 20)
 #   -n  shuffles per instance besides the file as written (default 9)
 #   -m  only the names matching the grep pattern
@@ -43,7 +49,8 @@ shuffles=9
 pattern=""
 search=free
 prune_flags="--learn"
-while getopts "w:C:b:t:n:m:s:L:h" opt; do
+wasm=0
+while getopts "w:C:Wb:t:n:m:s:L:h" opt; do
     case $opt in
         w) work="$OPTARG" ;;
         C) chuffed="$OPTARG" ;;
@@ -53,12 +60,18 @@ while getopts "w:C:b:t:n:m:s:L:h" opt; do
         m) pattern="$OPTARG" ;;
         s) search="$OPTARG" ;;
         L) prune_flags="$OPTARG" ;;
-        *) sed -n '2,34p' "$0"; exit 2 ;;
+        W) wasm=1 ;;
+        *) sed -n '2,41p' "$0"; exit 2 ;;
     esac
 done
 { [ -n "$work" ] && [ -d "$work" ]; } || { echo "no work directory of FlatZinc files (-w; bench/learning.sh -w WORK -c)" >&2; exit 2; }
 { [ -n "$chuffed" ] && [ -x "$chuffed" ]; } || { echo "no fzn-chuffed (-C)" >&2; exit 2; }
 fzn_prune="$build/flatzinc/fzn-prune"
+wasm_dir="${CHUFFED_WASM:-$root/../shared/tools/peers/chuffed-wasm}"
+if [ $wasm = 1 ]; then
+    { [ -f "$wasm_dir/node_modules/minizinc/dist/minizinc-worker.js" ] && command -v node > /dev/null; } ||
+        { echo "no Chuffed WASM in $wasm_dir (../shared/tools/peers/install.sh --wasm), or no node" >&2; exit 2; }
+fi
 [ -x "$fzn_prune" ] || { echo "build fzn-prune first: $fzn_prune (or -b)" >&2; exit 2; }
 case $search in
     free) search_flags=(-f) ;;
@@ -105,11 +118,42 @@ run() {
     fi
 }
 
+# run_wasm FLATZINC FLAGS...: the same for Chuffed WASM, its solveTime as the seconds.
+# The CPU limit leaves room for the WebAssembly start, the reading of the file and
+# node's own threads; a run past the limit in solveTime is unfinished.
+run_wasm() {
+    local fzn=$1 out status done_mark="^----------"
+    shift
+    grep -q "^solve.*\(minimize\|maximize\)" "$fzn" && done_mark="^=========="
+    out=$(cd "$(dirname "$fzn")" && (ulimit -t $((limit * 3 / 2 + 10)); timeout $((limit * 3 + 60)) \
+          node "$wasm_dir/mzn-wasm.cjs" --solver chuffed -s "$@" "$(basename "$fzn")" -- "$fzn") 2>&1)
+    status=$?
+    local seconds failures
+    seconds=$(grep -o "mzn-stat: solveTime=[0-9.]*" <<<"$out" | tail -1 | cut -d= -f2)
+    failures=$(grep -o "mzn-stat: failures=[0-9]*" <<<"$out" | head -1 | cut -d= -f2)
+    if [ $status = 0 ] && [ -n "$seconds" ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out" &&
+        awk -v s="$seconds" -v l="$limit" 'BEGIN { exit !(s <= l) }'; then
+        echo "$seconds ${failures:-?}"
+    elif grep -q "^Error: " <<<"$out"; then
+        # Refused, not slow: the WebAssembly MiniZinc flattens the file again before
+        # Chuffed 0.14 reads it, and a file another MiniZinc wrote may hold calls that
+        # its library rewrites into ones Chuffed lacks (mzn_deprecate).
+        echo "error: $(grep -m1 "^Error: " <<<"$out" | cut -c8-)" >&2
+        echo "E E"
+    else
+        echo "- -"
+    fi
+}
+
 # summary RUNS_FILE: "finished/runs median-CPU median-failures"
 summary() {
     python3 - "$1" "$limit" <<'PY'
 import sys
 runs = [line.split() for line in open(sys.argv[1]) if line.strip()]
+errors = sum(r[0] == "E" for r in runs)
+if errors:  # an error is no time: say so rather than count it as unfinished
+    print(f"{errors}/{len(runs)} errors", end="")
+    sys.exit()
 done = [r for r in runs if r[0] != "-"]
 cpu = sorted(float(r[0]) if r[0] != "-" else float("inf") for r in runs)
 middle = cpu[(len(cpu) - 1) // 2]
@@ -119,22 +163,28 @@ print(f"{len(done)}/{len(runs)}", ">" + sys.argv[2] if middle == float("inf") el
 PY
 }
 
-printf '%-26s %-6s | %-34s | %s\n' instance search "prune: finished median-CPU-s median-failures (as written)" \
-    "Chuffed native: the same"
+header=$(printf '%-26s %-6s | %-34s | %s' instance search "prune: finished median-CPU-s median-failures (as written)" \
+    "Chuffed native: the same")
+[ $wasm = 1 ] && header="$header | Chuffed WASM: the same, solveTime"
+echo "$header"
 for fzn in "$work"/*.chuffed.fzn; do
     name=$(basename "$fzn" .chuffed.fzn)
     [ -f "$work/$name.fzn" ] || continue
     [ -n "$pattern" ] && ! grep -q -- "$pattern" <<<"$name" && continue
     : > "$scratch/prune"
     : > "$scratch/chuffed"
+    : > "$scratch/wasm"
     for k in $(seq 0 "$shuffles"); do
         shuffle "$work/$name.fzn" "$k" "$scratch/p.fzn"
         shuffle "$fzn" "$k" "$scratch/c.fzn"
         # shellcheck disable=SC2086  # the flags are words
         run "$scratch/p.fzn" "$fzn_prune" -s -r 0 "${search_flags[@]}" $prune_flags >> "$scratch/prune"
         run "$scratch/c.fzn" "$chuffed" -s "${search_flags[@]}" >> "$scratch/chuffed"
+        [ $wasm = 1 ] && run_wasm "$scratch/c.fzn" "${search_flags[@]}" >> "$scratch/wasm"
     done
-    printf '%-26s %-6s | %-34s | %s\n' "$name" "$search" \
+    line=$(printf '%-26s %-6s | %-34s | %s' "$name" "$search" \
         "$(summary "$scratch/prune") ($(head -1 "$scratch/prune" | cut -d' ' -f1))" \
-        "$(summary "$scratch/chuffed") ($(head -1 "$scratch/chuffed" | cut -d' ' -f1))"
+        "$(summary "$scratch/chuffed") ($(head -1 "$scratch/chuffed" | cut -d' ' -f1))")
+    [ $wasm = 1 ] && line="$line | $(summary "$scratch/wasm") ($(head -1 "$scratch/wasm" | cut -d' ' -f1))"
+    echo "$line"
 done

@@ -61,7 +61,7 @@ while getopts "w:C:Wb:t:n:m:s:L:h" opt; do
         s) search="$OPTARG" ;;
         L) prune_flags="$OPTARG" ;;
         W) wasm=1 ;;
-        *) sed -n '2,41p' "$0"; exit 2 ;;
+        *) sed -n '2,40p' "$0"; exit 2 ;;
     esac
 done
 { [ -n "$work" ] && [ -d "$work" ]; } || { echo "no work directory of FlatZinc files (-w; bench/learning.sh -w WORK -c)" >&2; exit 2; }
@@ -113,9 +113,22 @@ run() {
     failures=$(grep -o "mzn-stat: failures=[0-9]*" <<<"$out" | head -1 | cut -d= -f2)
     if [ $status = 0 ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out"; then
         echo "$cpu ${failures:-?}"
+    elif refused "$out"; then
+        echo "E E"
     else
         echo "- -"
     fi
+}
+
+# refused OUTPUT: whether the solver stopped on an error of its own (an error exit,
+# an abort: Chuffed aborts on a bad file), neither killed by the limit (SIGXCPU, or
+# SIGKILL or timeout's SIGTERM) nor finished. The message goes to stderr: an error is
+# no time, and counting it as an unfinished run would hide it. /usr/bin/time reports
+# the exit; the WebAssembly MiniZinc, which it does not run, prints "Error: ".
+refused() {
+    grep -q "^Command terminated by signal \(24\|9\|15\)$" <<<"$1" && return 1
+    grep -q "^Command exited with non-zero status\|^Command terminated by signal\|^Error: " <<<"$1" || return 1
+    echo "error: $(grep -v "^Command \|^cpu=" <<<"$1" | grep -m1 -i "error" | cut -c1-200)" >&2
 }
 
 # run_wasm FLATZINC FLAGS...: the same for Chuffed WASM, its solveTime as the seconds.
@@ -134,11 +147,10 @@ run_wasm() {
     if [ $status = 0 ] && [ -n "$seconds" ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out" &&
         awk -v s="$seconds" -v l="$limit" 'BEGIN { exit !(s <= l) }'; then
         echo "$seconds ${failures:-?}"
-    elif grep -q "^Error: " <<<"$out"; then
-        # Refused, not slow: the WebAssembly MiniZinc flattens the file again before
-        # Chuffed 0.14 reads it, and a file another MiniZinc wrote may hold calls that
-        # its library rewrites into ones Chuffed lacks (mzn_deprecate).
-        echo "error: $(grep -m1 "^Error: " <<<"$out" | cut -c8-)" >&2
+    elif refused "$out"; then
+        # (The WebAssembly MiniZinc flattens the file again before Chuffed 0.14 reads
+        # it, and a file from another flattening may hold calls that its library
+        # rewrites into ones Chuffed lacks, such as mzn_deprecate.)
         echo "E E"
     else
         echo "- -"

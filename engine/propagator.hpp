@@ -80,8 +80,11 @@ public:
     // learning keeps for the whole search beside the ones it learns, where their
     // propagation by the nogood store has shorter reasons than the propagator's own
     // explanation of the same inference (alldifferent over as many values as
-    // variables: each value is taken). None by default.
-    virtual void add_implied_nogoods(const Solver&, ImpliedNogoods&) const {}
+    // variables: each value is taken; a clause). None by default. True when the
+    // nogoods added say all the constraint says on the root domains: a search that
+    // keeps them (SearchOptions::clauses_as_nogoods) may then switch the propagator
+    // off until it ends.
+    virtual bool add_implied_nogoods(const Solver&, ImpliedNogoods&) const { return false; }
 
     int id() const { return id_; }
     PropagatorCost cost() const { return cost_; }

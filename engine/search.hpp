@@ -194,6 +194,12 @@ struct SearchOptions {
     // whether it runs). Exact for enumeration, counting and optimisation.
     bool learn = false;
     LearningBranching learning_branching = LearningBranching::variables;
+    // With learning, the model's clauses (Propagator::add_implied_nogoods returning
+    // true) are kept as nogoods of the store and their propagators rest until the
+    // search ends: two watches instead of a wake on every literal (grid-colouring
+    // 10_10, --learn -f: 1.4x less time per failure). False keeps them propagators
+    // (the tests of their own explanations).
+    bool clauses_as_nogoods = true;
     // Learning in a parallel portfolio: where this search offers its short nogoods
     // and takes the other searches' (engine/learning/nogood_exchange.hpp). Only for
     // one solution or optimisation (a search that enumerates offers nothing after its

@@ -162,6 +162,13 @@ public:
         for (auto& p : propagators_) schedule(p.get());
     }
     void set_entailed(Propagator* p) { p->entailed_.set(trail_, 1); }
+    // Undoes set_entailed at the depth it was made (the root: a search that kept the
+    // constraint otherwise gives it back) and schedules the propagator, whose own
+    // state did not follow the domains meanwhile.
+    void set_active_again(Propagator* p) {
+        p->entailed_.set(trail_, 0);
+        schedule(p);
+    }
     const Propagator* failed_propagator() const { return failed_propagator_; }
     int propagator_count() const { return static_cast<int>(propagators_.size()); }
     const Propagator& propagator(int id) const { return *propagators_[id]; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <climits>
 #include <memory>
 
@@ -160,7 +161,13 @@ LearningSearch::LearningSearch(Solver& solver, const SearchOptions& options, Sea
 LearningSearch::~LearningSearch() {
     // The store stays in the solver, switched off for good (entailed at the root).
     store_->engine_ = nullptr;
-    if (solver_.depth() == 0) solver_.set_entailed(store_);
+    if (solver_.depth() == 0) {
+        solver_.set_entailed(store_);
+        // The clauses it kept are propagators again, for a later search (learning
+        // starts at depth 0, and ~Search returns there before this runs).
+        for (const int id : resting_) solver_.set_active_again(&solver_.propagator(id));
+    }
+    assert(solver_.depth() == 0 || resting_.empty());
     if (initialised_) solver_.set_tracer(outer_tracer_);
 }
 
@@ -280,7 +287,15 @@ bool LearningSearch::initialise() {
 // out, and its true facts are left out of it; then one of a single fact is asserted
 // at once (an empty one fails the root). (A fixed variable's value, as a nogood of
 // one fact already false, would otherwise be fixed again: a second record of it.)
+// A propagator whose nogoods are its whole constraint (a clause) rests until the
+// search ends, with SearchOptions::clauses_as_nogoods; without, its nogoods are not
+// taken either, so that it runs and explains as without learning's store.
 bool LearningSearch::add_implied_nogoods() {
+    class Buffer final : public ImpliedNogoods {
+    public:
+        void add(const std::vector<Fact>& facts) override { nogoods.push_back(facts); }
+        std::vector<std::vector<Fact>> nogoods;
+    };
     class Store final : public ImpliedNogoods {
     public:
         explicit Store(LearningSearch& search) : search_(search) {}
@@ -303,9 +318,18 @@ bool LearningSearch::add_implied_nogoods() {
         std::vector<Fact> open_;
     };
     Store store(*this);
+    Buffer buffer;  // (at the root, once: allocating is allowed)
     for (int id = 0; id < solver_.propagator_count(); ++id) {
-        const Propagator& p = solver_.propagator(id);
-        if (p.active()) p.add_implied_nogoods(solver_, store);
+        Propagator& p = solver_.propagator(id);
+        if (!p.active()) continue;
+        buffer.nogoods.clear();
+        const bool whole = p.add_implied_nogoods(solver_, buffer);
+        if (whole && !options_.clauses_as_nogoods) continue;
+        for (const std::vector<Fact>& facts : buffer.nogoods) store.add(facts);
+        if (whole && store.consistent_) {
+            solver_.set_entailed(&p);
+            resting_.push_back(id);
+        }
     }
     return store.consistent_;
 }

@@ -18,7 +18,8 @@
 //  - Nogoods live in a store with two watched facts, run as a propagator of constant
 //    cost; learned ones are deleted by LBD (then activity) when the store is full.
 //    The constraints' implied nogoods (Propagator::add_implied_nogoods: each value of
-//    a permutation is taken) are added at the root and stay.
+//    a permutation is taken; a clause) are added at the root and stay; a clause's
+//    propagator then rests until the search ends (SearchOptions::clauses_as_nogoods).
 //  - Decisions: the user's search phases when given, then VSIDS-style activity over
 //    variables with phase saving (x = v), or over literals (SearchOptions::
 //    learning_branching: x = v or x <= v, decided true or false). Restarts follow
@@ -84,6 +85,10 @@ public:
         const auto id = static_cast<std::size_t>(p.id());
         return id < flags.size() && flags[id] != 0;
     }
+
+    // The propagators resting while the store keeps their clauses (by id), on again
+    // when this search ends (SearchOptions::clauses_as_nogoods).
+    const std::vector<int>& resting() const { return resting_; }
 
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
@@ -405,6 +410,9 @@ private:
     // has grown past every earlier one. (compact_store builds a new fact array and
     // frees the old: keeping both would double the store's memory for good.)
     std::vector<int> deletion_candidates_;
+    // The propagators whose constraint the store keeps (clauses), switched off at the
+    // root and on again when this search ends.
+    std::vector<int> resting_;
     double nogood_step_ = 1;
 };
 

@@ -36,7 +36,7 @@ public:
     // Over exactly as many values as variables, each value is taken: per value v, the
     // nogood of [x != v] for each x that can take v. (Not in an engine without
     // learning, where nothing asks: the value strength stays small on a device.)
-    void add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const override;
+    bool add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const override;
 #endif
 
 private:

@@ -171,6 +171,24 @@ int truth_after(const Explanation& e, const BoolLiteral& l) {
 }
 }  // namespace
 
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+bool BoolOr::add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const {
+    if (has_result_ && truth(s, result_) != 1) return false;
+    std::vector<Fact> facts;  // (once, at the root)
+    facts.reserve(literals_.size());
+    for (const BoolLiteral& l : literals_) facts.push_back(Fact{l.var.index, l.positive ? 1 : 0, FactKind::not_equal});
+    // Each fact once (the store watches two distinct facts); a literal beside its
+    // negation makes the clause always true, with nothing to keep.
+    std::sort(facts.begin(), facts.end(), [](const Fact& a, const Fact& b) { return a.var != b.var ? a.var < b.var : a.value < b.value; });
+    facts.erase(std::unique(facts.begin(), facts.end(), [](const Fact& a, const Fact& b) { return a.var == b.var && a.value == b.value; }), facts.end());
+    for (std::size_t i = 1; i < facts.size(); ++i) {
+        if (facts[i].var == facts[i - 1].var) return true;
+    }
+    out.add(facts);
+    return true;
+}
+#endif
+
 bool BoolOr::explain(Explanation& e) const {
     const int u = e.explaining_failure() ? -1 : e.inferred().var;
     if (u >= 0 && (e.inferred().is_equal() || (e.inferred().value != 0 && e.inferred().value != 1))) return false;

@@ -41,6 +41,13 @@ public:
     const char* kind() const override { return has_result_ ? "r<=>or" : "clause"; }
     // Unit propagation's reasons: the literals (and r) fixed before.
     bool explain(Explanation& e) const override;
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+    // A clause (no result, or its result true at the root) is one nogood: not every
+    // literal false. The nogood store's two watches propagate it, and it is its own
+    // reason, where this propagator is woken and advised on every literal fixed
+    // (Chuffed keeps the model's clauses with its learned ones likewise).
+    bool add_implied_nogoods(const Solver& s, ImpliedNogoods& out) const override;
+#endif
 
 private:
     // 1 true, 0 false, -1 open.

@@ -277,6 +277,7 @@ std::string check_own_explanations(const std::vector<const ConstraintSpec*>& spe
         SearchOptions o;
         o.learn = true;
         o.value = static_cast<ValueSelection>(r.below(6));
+        o.clauses_as_nogoods = false;  // (the clauses' own explanations are under test)
         Search search(s, o);
         if (!search.learning_active()) continue;
         std::set<Assignment> found;
@@ -570,6 +571,65 @@ TEST_CASE("learning: the nogoods alldifferent states keep every solution and are
     CHECK(tally.learning_runs > 400);
     CHECK(tally.implied_nogoods > 300);
     CHECK(tally.fixpoints_checked > 1000);
+}
+
+TEST_CASE("learning: clauses kept as nogoods keep every solution, and are propagators again after the search (brute force)", "[learning]") {
+    // SearchOptions::clauses_as_nogoods (the default): a clause's propagator rests
+    // while the store keeps its nogood. Models of clauses and reified ORs (and another
+    // constraint now and then) agree with brute force on solutions, counts and optima
+    // through the store. Then, on the same solver, the propagators run again: a search
+    // without learning after one with it (to its first solution: enumerating would
+    // leave the found solutions' nogoods at the root) finds every solution.
+    const std::vector<const ConstraintSpec*> specs = specs_starting_with({"clause", "r<=>"});
+    REQUIRE(!specs.empty());
+    Random seeds(5077);
+    Tally tally;
+    std::uint64_t rested = 0;
+    for (int i = 0; i < 1500; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        RandomModel m;
+        const int n = draw(r, 2, 6);
+        for (int k = 0; k < n; ++k) {
+            m.booleans.push_back(k);
+            m.domains.push_back(r.below(4) == 0 ? std::vector<int>{1} : std::vector<int>{0, 1});
+        }
+        for (int tries = 0, wanted = draw(r, 1, 4); tries < 20 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
+            add_constraint(r, m, *specs[r.below(specs.size())]);
+        }
+        if (m.constraints.empty()) continue;
+        if (r.below(3) == 0) add_random_constraint(r, m);
+        INFO("seed " << seed << "\nmodel: " << m.describe());
+        check_against_brute_force(r, m, seed, tally);
+
+        const std::vector<Assignment> expected = m.solutions();
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) continue;
+        std::vector<int> resting;
+        {
+            Search learning(s, learning_options(r, vars));
+            REQUIRE(learning.next() == (expected.empty() ? SearchStatus::exhausted : SearchStatus::solution));
+            if (learning.learning_active()) resting = learning.learning()->resting();
+            for (int p : resting) REQUIRE(!s.propagator(p).active());
+        }
+        rested += resting.size();
+        for (int p : resting) REQUIRE(s.propagator(p).active());
+        std::set<Assignment> found;
+        Search plain(s);
+        while (plain.next() == SearchStatus::solution) {
+            Assignment a;
+            for (IntVar x : vars) a.push_back(s.value(x));
+            REQUIRE(std::find(expected.begin(), expected.end(), a) != expected.end());
+            found.insert(a);
+        }
+        REQUIRE(found.size() == expected.size());
+    }
+    // (With these seeds: about 440 clauses kept as nogoods, in about a third of the models;
+    // the other constraints are reified, or their clause true at the root.)
+    CHECK(tally.learning_runs > 1000);
+    CHECK(tally.implied_nogoods > 250);
+    CHECK(rested > 250);
 }
 
 TEST_CASE("learning: the bound history and the fact states agree with the domains throughout a search", "[learning]") {

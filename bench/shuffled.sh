@@ -103,21 +103,28 @@ PY
 # Finished: a solution of a satisfaction problem, the optimum proved (==========), or
 # UNSAT, by a run that exited 0.
 run() {
-    local fzn=$1 out status done_mark="^----------"
+    local fzn=$1 out status
     shift
-    grep -q "^solve.*\(minimize\|maximize\)" "$fzn" && done_mark="^=========="
     out=$( (ulimit -t "$limit"; timeout $((limit * 3)) /usr/bin/time -f "cpu=%U" "$@" "$fzn") 2>&1)
     status=$?
     local cpu failures
     cpu=$(grep -o "cpu=[0-9.]*" <<<"$out" | tail -1 | cut -d= -f2)
     failures=$(grep -o "mzn-stat: failures=[0-9]*" <<<"$out" | head -1 | cut -d= -f2)
-    if [ $status = 0 ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out"; then
+    if [ $status = 0 ] && finished "$fzn" "$out"; then
         echo "$cpu ${failures:-?}"
     elif refused "$out"; then
         echo "E E"
     else
         echo "- -"
     fi
+}
+
+# finished FLATZINC OUTPUT: whether the output ends the problem: a solution of a
+# satisfaction problem, the optimum proved (==========), or UNSAT.
+finished() {
+    local mark="^----------"
+    grep -q "^solve.*\(minimize\|maximize\)" "$1" && mark="^=========="
+    grep -q "$mark\|^=====UNSATISFIABLE=====" <<<"$2"
 }
 
 # refused OUTPUT: whether the solver stopped on an error of its own (an error exit,
@@ -135,16 +142,15 @@ refused() {
 # The CPU limit leaves room for the WebAssembly start, the reading of the file and
 # node's own threads; a run past the limit in solveTime is unfinished.
 run_wasm() {
-    local fzn=$1 out status done_mark="^----------"
+    local fzn=$1 out status
     shift
-    grep -q "^solve.*\(minimize\|maximize\)" "$fzn" && done_mark="^=========="
     out=$(cd "$(dirname "$fzn")" && (ulimit -t $((limit * 3 / 2 + 10)); timeout $((limit * 3 + 60)) \
           node "$wasm_dir/mzn-wasm.cjs" --solver chuffed -s "$@" "$(basename "$fzn")" -- "$fzn") 2>&1)
     status=$?
     local seconds failures
     seconds=$(grep -o "mzn-stat: solveTime=[0-9.]*" <<<"$out" | tail -1 | cut -d= -f2)
     failures=$(grep -o "mzn-stat: failures=[0-9]*" <<<"$out" | head -1 | cut -d= -f2)
-    if [ $status = 0 ] && [ -n "$seconds" ] && grep -q "$done_mark\|^=====UNSATISFIABLE=====" <<<"$out" &&
+    if [ $status = 0 ] && [ -n "$seconds" ] && finished "$fzn" "$out" &&
         awk -v s="$seconds" -v l="$limit" 'BEGIN { exit !(s <= l) }'; then
         echo "$seconds ${failures:-?}"
     elif refused "$out"; then

@@ -137,6 +137,71 @@ void Solver::subscribe(Propagator* p, IntVar x, Condition c, int tag) {
     }
 }
 
+void Solver::rest(const std::vector<int>& ids) {
+    assert(depth() == 0 && "propagators rest from the root");
+    std::vector<char> resting(propagators_.size(), 0), seen(subscriptions_.size(), 0);
+    for (const int id : ids) {
+        set_entailed(propagators_[static_cast<std::size_t>(id)].get());
+        resting[static_cast<std::size_t>(id)] = 1;
+        rested_.push_back(id);
+    }
+    for (const int id : ids) {
+        for (const IntVar x : propagators_[static_cast<std::size_t>(id)]->scope()) {
+            if (seen[static_cast<std::size_t>(x.index)] != 0) continue;
+            seen[static_cast<std::size_t>(x.index)] = 1;
+            // One pass over the list: the entries of resting propagators leave it, the
+            // others keep their order, and each group's end moves down.
+            Subscriptions& subs = subscriptions_[static_cast<std::size_t>(x.index)];
+            const std::uint32_t domain_end = subs.domain_end, bounds_end = subs.bounds_end;
+            std::size_t kept = 0;
+            for (std::size_t i = 0; i < subs.list.size(); ++i) {
+                const Subscription entry = subs.list[i];
+                const int group = i < domain_end ? 0 : i < bounds_end ? 1 : 2;
+                if (resting[static_cast<std::size_t>(entry.propagator->id())] == 0) {
+                    subs.list[kept++] = entry;
+                    continue;
+                }
+                rested_subscriptions_.push_back(RestedSubscription{x.index, group, entry});
+                if (group == 0) --subs.domain_end;
+                if (group <= 1) --subs.bounds_end;
+            }
+            subs.list.resize(kept);
+        }
+    }
+}
+
+void Solver::wake_rested() {
+    std::vector<Subscription> merged;
+    for (std::size_t begin = 0; begin < rested_subscriptions_.size();) {
+        // One variable's entries: each goes back at the end of its group.
+        const int x = rested_subscriptions_[begin].var;
+        std::size_t end = begin;
+        while (end < rested_subscriptions_.size() && rested_subscriptions_[end].var == x) ++end;
+        Subscriptions& subs = subscriptions_[static_cast<std::size_t>(x)];
+        merged.clear();
+        const std::size_t group_end[3] = {subs.domain_end, subs.bounds_end, subs.list.size()};
+        std::size_t from = 0;
+        for (int group = 0; group < 3; ++group) {
+            merged.insert(merged.end(), subs.list.begin() + static_cast<std::ptrdiff_t>(from), subs.list.begin() + static_cast<std::ptrdiff_t>(group_end[group]));
+            from = group_end[group];
+            for (std::size_t k = begin; k < end; ++k) {
+                if (rested_subscriptions_[k].group == group) merged.push_back(rested_subscriptions_[k].subscription);
+            }
+            if (group == 0) subs.domain_end = static_cast<std::uint32_t>(merged.size());
+            if (group == 1) subs.bounds_end = static_cast<std::uint32_t>(merged.size());
+        }
+        subs.list.assign(merged.begin(), merged.end());
+        begin = end;
+    }
+    rested_subscriptions_.clear();
+    for (const int id : rested_) {
+        Propagator* p = propagators_[static_cast<std::size_t>(id)].get();
+        p->entailed_.set(trail_, 0);
+        schedule(p);
+    }
+    rested_.clear();
+}
+
 void Solver::wake(int x, Event e) {
     const Subscriptions& subs = subscriptions_[x];
     const std::size_t end = e == Event::domain ? subs.domain_end : e == Event::bounds ? subs.bounds_end : subs.list.size();

@@ -165,7 +165,7 @@ LearningSearch::~LearningSearch() {
         solver_.set_entailed(store_);
         // The clauses it kept are propagators again, for a later search (learning
         // starts at depth 0, and ~Search returns there before this runs).
-        for (const int id : resting_) solver_.set_active_again(&solver_.propagator(id));
+        if (!resting_.empty()) solver_.wake_rested();
     }
     assert(solver_.depth() == 0 || resting_.empty());
     if (initialised_) solver_.set_tracer(outer_tracer_);
@@ -326,11 +326,9 @@ bool LearningSearch::add_implied_nogoods() {
         const bool whole = p.add_implied_nogoods(solver_, buffer);
         if (whole && !options_.clauses_as_nogoods) continue;
         for (const std::vector<Fact>& facts : buffer.nogoods) store.add(facts);
-        if (whole && store.consistent_) {
-            solver_.set_entailed(&p);
-            resting_.push_back(id);
-        }
+        if (whole && store.consistent_) resting_.push_back(id);
     }
+    if (!resting_.empty()) solver_.rest(resting_);
     return store.consistent_;
 }
 

@@ -1,5 +1,6 @@
 // Unit tests of DomainStore and Trail: every operation, its event, and restoration;
-// and of the Solver's removal of a value mask (one wake, the tracer, the counters).
+// and of the Solver's removal of a value mask (one wake, the tracer, the counters)
+// and of its resting propagators (rest, wake_rested).
 #include "catch.hpp"
 #include "engine/domain.hpp"
 #include "engine/solver.hpp"
@@ -425,5 +426,103 @@ TEST_CASE("Solver::remove_values wakes once and reports what a removal loop repo
         REQUIRE(at_once.advised == (removals > 0 ? 1 : 0));
         REQUIRE(at_once.reports == at_once.advised);
         REQUIRE(loop.advised == removals);
+    }
+}
+
+namespace {
+// Subscribes to what it is given (variable, condition, tag) and logs every advice.
+struct WakeLog final : Propagator {
+    struct Entry {
+        IntVar x;
+        Condition condition;
+        int tag;
+    };
+    std::vector<Entry> entries;
+    std::vector<std::pair<int, int>>* log;  // (propagator id, tag) per advice
+    WakeLog(std::vector<Entry> e, std::vector<std::pair<int, int>>* l) : Propagator(PropagatorCost::constant), entries(std::move(e)), log(l) {
+        advise_me();
+    }
+    void attach(Solver& s) override {
+        for (const Entry& e : entries) s.subscribe(this, e.x, e.condition, e.tag);
+    }
+    bool advise(Solver&, int tag, Event) override {
+        log->emplace_back(id(), tag);
+        return true;
+    }
+    Status propagate(Solver&) override { return Status::ok; }
+    const char* kind() const override { return "wake-log"; }
+};
+
+// One event of each kind on each variable (a removal inside, a new lower bound, a
+// fixing), each from the root: the advices each one gave, sorted.
+std::vector<std::vector<std::pair<int, int>>> advices_per_event(Solver& s, const std::vector<IntVar>& x, std::vector<std::pair<int, int>>& log) {
+    std::vector<std::vector<std::pair<int, int>>> out;
+    for (const IntVar v : x) {
+        for (int kind = 0; kind < 3; ++kind) {
+            s.push_level();
+            log.clear();
+            const Event e = kind == 0 ? s.remove(v, 5) : kind == 1 ? s.set_min(v, 2) : s.assign(v, 7);
+            REQUIRE(e != Event::failed);
+            std::sort(log.begin(), log.end());
+            out.push_back(log);
+            REQUIRE(s.propagate());
+            s.pop_level();
+        }
+    }
+    return out;
+}
+}  // namespace
+
+TEST_CASE("Solver::rest takes propagators out of the subscription lists, and wake_rested puts them back", "[domain][solver]") {
+    // Random propagators subscribed with every condition (and one variable twice):
+    // while some rest, an event advises exactly the others, as before; after
+    // wake_rested(), every event advises what it advised before the rest.
+    const Condition conditions[] = {Condition::domain, Condition::bounds, Condition::fixed};
+    Lcg random{23};
+    for (int round = 0; round < 200; ++round) {
+        Solver s;
+        std::vector<std::pair<int, int>> log;
+        std::vector<IntVar> x;
+        for (int k = 0; k < 3; ++k) x.push_back(s.new_int_var(0, 9));
+        const int count = 1 + random.below(8);
+        for (int p = 0; p < count; ++p) {
+            std::vector<WakeLog::Entry> entries;
+            for (int k = 1 + random.below(4); k > 0; --k) {
+                entries.push_back(WakeLog::Entry{x[static_cast<std::size_t>(random.below(3))], conditions[random.below(3)], random.below(100)});
+            }
+            s.add(std::make_unique<WakeLog>(entries, &log));
+        }
+        REQUIRE(s.propagate());
+        const auto before = advices_per_event(s, x, log);
+        std::vector<int> resting;
+        for (int p = 0; p < count; ++p) {
+            if (random.below(2) == 0) resting.push_back(p);
+        }
+        std::vector<std::size_t> subscribed(x.size(), 0), awake(x.size(), 0);
+        for (int p = 0; p < count; ++p) {
+            const bool rests = std::find(resting.begin(), resting.end(), p) != resting.end();
+            for (const WakeLog::Entry& e : static_cast<const WakeLog&>(s.propagator(p)).entries) {
+                ++subscribed[static_cast<std::size_t>(e.x.index)];
+                if (!rests) ++awake[static_cast<std::size_t>(e.x.index)];
+            }
+        }
+        for (std::size_t k = 0; k < x.size(); ++k) REQUIRE(s.subscription_count(x[k]) == subscribed[k]);
+        s.rest(resting);
+        for (const int p : resting) REQUIRE(!s.propagator(p).active());
+        for (std::size_t k = 0; k < x.size(); ++k) REQUIRE(s.subscription_count(x[k]) == awake[k]);
+        const auto during = advices_per_event(s, x, log);
+        REQUIRE(during.size() == before.size());
+        for (std::size_t e = 0; e < before.size(); ++e) {
+            std::vector<std::pair<int, int>> expected;
+            for (const auto& advice : before[e]) {
+                if (std::find(resting.begin(), resting.end(), advice.first) == resting.end()) expected.push_back(advice);
+            }
+            REQUIRE(during[e] == expected);
+        }
+        s.wake_rested();
+        for (int p = 0; p < count; ++p) REQUIRE(s.propagator(p).active());
+        for (std::size_t k = 0; k < x.size(); ++k) REQUIRE(s.subscription_count(x[k]) == subscribed[k]);
+        REQUIRE(s.propagate());
+        REQUIRE(advices_per_event(s, x, log) == before);
     }
 }

@@ -170,6 +170,7 @@ public:
     // follow the domains meanwhile. Allocates (at the root only).
     void rest(const std::vector<int>& ids);
     void wake_rested();
+    const std::vector<int>& resting() const { return rested_; }  // by id
     // The subscriptions an event on x may visit (the resting ones are not there).
     std::size_t subscription_count(IntVar x) const { return subscriptions_[static_cast<std::size_t>(x.index)].list.size(); }
     const Propagator* failed_propagator() const { return failed_propagator_; }

@@ -165,9 +165,9 @@ LearningSearch::~LearningSearch() {
         solver_.set_entailed(store_);
         // The clauses it kept are propagators again, for a later search (learning
         // starts at depth 0, and ~Search returns there before this runs).
-        if (!resting_.empty()) solver_.wake_rested();
+        solver_.wake_rested();
     }
-    assert(solver_.depth() == 0 || resting_.empty());
+    assert(solver_.depth() == 0 || solver_.resting().empty());
     if (initialised_) solver_.set_tracer(outer_tracer_);
 }
 
@@ -319,6 +319,7 @@ bool LearningSearch::add_implied_nogoods() {
     };
     Store store(*this);
     Buffer buffer;  // (at the root, once: allocating is allowed)
+    std::vector<int> resting;
     for (int id = 0; id < solver_.propagator_count(); ++id) {
         Propagator& p = solver_.propagator(id);
         if (!p.active()) continue;
@@ -326,9 +327,9 @@ bool LearningSearch::add_implied_nogoods() {
         const bool whole = p.add_implied_nogoods(solver_, buffer);
         if (whole && !options_.clauses_as_nogoods) continue;
         for (const std::vector<Fact>& facts : buffer.nogoods) store.add(facts);
-        if (whole && store.consistent_) resting_.push_back(id);
+        if (whole && store.consistent_) resting.push_back(id);
     }
-    if (!resting_.empty()) solver_.rest(resting_);
+    if (!resting.empty()) solver_.rest(resting);
     return store.consistent_;
 }
 

@@ -88,7 +88,7 @@ public:
 
     // The propagators resting while the store keeps their clauses (by id), on again
     // when this search ends (SearchOptions::clauses_as_nogoods).
-    const std::vector<int>& resting() const { return resting_; }
+    const std::vector<int>& resting() const { return solver_.resting(); }
 
     // For tests: whether the bound history (min_before/max_before) agrees, for every
     // variable and every trail position, with a scan of the removals' positions.
@@ -410,9 +410,6 @@ private:
     // has grown past every earlier one. (compact_store builds a new fact array and
     // frees the old: keeping both would double the store's memory for good.)
     std::vector<int> deletion_candidates_;
-    // The propagators whose constraint the store keeps (clauses), switched off at the
-    // root and on again when this search ends.
-    std::vector<int> resting_;
     double nogood_step_ = 1;
 };
 

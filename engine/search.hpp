@@ -56,9 +56,11 @@ enum class ValueSelection : std::uint8_t {
 // (phase saving). literals: the most active open literal, [x = v] per value and
 // [x <= v] per bound, each bumped whenever a conflict analysis meets a fact on it
 // (Chuffed's VSIDS over its literals), and decided true: x = v, or x <= v.
-// negated_literals: the same literals decided false, x != v or x >= v + 1 (Chuffed's
-// polarity). Which wins depends on the instance (docs/architecture.md, "Learning").
-enum class LearningBranching : std::uint8_t { variables, literals, negated_literals };
+// negated_literals: the same literals decided false, x != v or x >= v + 1.
+// literals_up: [x = v] decided true and [x <= v] false, x = v or x >= v + 1
+// (Chuffed's polarity: its positive phase is [x = v] and [x >= v + 1]). Which wins
+// depends on the instance (docs/architecture.md, "Literal branching").
+enum class LearningBranching : std::uint8_t { variables, literals, negated_literals, literals_up };
 
 struct SearchLimits {
     std::uint64_t nodes = 0;     // 0: no limit

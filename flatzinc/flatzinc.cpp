@@ -79,10 +79,11 @@ const char* usage() {
            "           none; unlike -t, the same run on any machine)\n"
            "  --learn [on|off]  learn nogoods from conflicts (lazy clause generation;\n"
            "           default off); with -f, activity-based choice of each decision\n"
-           "  --learn-branching variables|literals|negated-literals  with --learn, what\n"
-           "           the activity ranks (default literals: the most active [x = v] or\n"
-           "           [x <= v], decided true; variables: the most active variable, set\n"
-           "           to its saved value; negated-literals: decided false, as Chuffed does)\n"
+           "  --learn-branching variables|literals|negated-literals|literals-up  with\n"
+           "           --learn, what the activity ranks (default literals: the most active\n"
+           "           [x = v] or [x <= v], decided true; variables: the most active\n"
+           "           variable, set to its saved value; negated-literals: decided false;\n"
+           "           literals-up: x = v, or x >= v + 1 for a bound, as Chuffed decides)\n"
            "  --learn-alldifferent value|annotated  with --learn, the consistency of\n"
            "           all_different and inverse's (default value, whatever the model's\n"
            "           annotations: shorter reasons, shorter nogoods; annotated: the\n"
@@ -130,8 +131,9 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             if (word == "variables") o.learning_branching = prune::LearningBranching::variables;
             else if (word == "literals") o.learning_branching = prune::LearningBranching::literals;
             else if (word == "negated-literals") o.learning_branching = prune::LearningBranching::negated_literals;
+            else if (word == "literals-up") o.learning_branching = prune::LearningBranching::literals_up;
             else {
-                error = "option --learn-branching takes variables, literals or negated-literals, got '" + word + "'";
+                error = "option --learn-branching takes variables, literals, negated-literals or literals-up, got '" + word + "'";
                 return false;
             }
         } else if (a == "--learn-alldifferent") {

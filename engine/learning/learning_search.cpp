@@ -1021,7 +1021,9 @@ bool LearningSearch::choose_literal(Fact& decision) {
         if (check_activity_choices) [[unlikely]] note_activity_choice(literal == choose_literal_by_scan());
         // The literal itself ([x = v] or [x <= v]), or its negation.
         const Fact f = literal_fact(literal);
-        decision = options_.learning_branching == LearningBranching::negated_literals ? negation(f) : f;
+        const LearningBranching how = options_.learning_branching;
+        const bool negate = how == LearningBranching::negated_literals || (how == LearningBranching::literals_up && f.is_bound());
+        decision = negate ? negation(f) : f;
         return true;
     }
     return false;

@@ -22,7 +22,8 @@
 //    propagator then rests until the search ends (SearchOptions::clauses_as_nogoods).
 //  - Decisions: the user's search phases when given, then VSIDS-style activity over
 //    variables with phase saving (x = v), or over literals (SearchOptions::
-//    learning_branching: x = v or x <= v, decided true or false). Restarts follow
+//    learning_branching: x = v or x <= v, decided true, false, or x = v true and
+//    x <= v false). Restarts follow
 //    the search's RestartPolicy.
 //  - Enumeration and counting: each solution adds the nogood of its decisions (or of
 //    its projection), so no solution repeats and none is lost. Optimisation: each

@@ -152,9 +152,9 @@ SearchOptions learning_options(Random& r, const std::vector<IntVar>& vars) {
     }
     // A seed gives the variables tiny random initial activities (tie-breaking).
     if (r.below(2) == 0) o.seed = r.next();
-    // What the activity ranks: variables, or literals decided true or false (x != v
-    // and x >= v + 1 decisions).
-    o.learning_branching = static_cast<LearningBranching>(r.below(3));
+    // What the activity ranks: variables, or literals decided true, false (x != v
+    // and x >= v + 1 decisions), or x = v true and x <= v false.
+    o.learning_branching = static_cast<LearningBranching>(r.below(4));
     return o;
 }
 
@@ -380,34 +380,43 @@ TEST_CASE("learning: explanations of single constraints are implied (brute force
     CHECK(tally.nogoods_checked > 100);
 }
 
-// Models made for bound reasoning: interval domains (now and then with a hole) and
+// A model made for bound reasoning: interval domains (now and then with a hole) and
 // linear sums, comparisons and bounds alldifferent, whose explanations are bound
-// facts; checked like run_models (explanations, nogoods, the store at each
-// fixpoint, solution sets, counts and optima against brute force).
-static void run_bound_models(std::uint64_t first_seed, int models, Tally& tally) {
+// facts.
+static RandomModel random_bound_model(Random& r) {
     using catalog::spec;
     using catalog::with_post;
-    std::vector<ConstraintSpec> specs = {spec("all_different(bounds)"),
-                                         with_post(spec("all_different(domain)"), "alldifferent(bounds) alone",
-                                                   [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentBounds>(x)); })};
-    for (const ConstraintSpec* s : specs_starting_with({"linear<=", "linear=", "sum", "x<=y", "x<y"})) specs.push_back(*s);
+    static const std::vector<ConstraintSpec> specs = [] {
+        std::vector<ConstraintSpec> all = {spec("all_different(bounds)"),
+                                           with_post(spec("all_different(domain)"), "alldifferent(bounds) alone",
+                                                     [](Solver& s, const std::vector<IntVar>& x) { s.add(std::make_unique<AllDifferentBounds>(x)); })};
+        for (const ConstraintSpec* s : specs_starting_with({"linear<=", "linear=", "sum", "x<=y", "x<y"})) all.push_back(*s);
+        return all;
+    }();
+    RandomModel m;
+    const int n = draw(r, 3, 5);
+    for (int k = 0; k < n; ++k) {
+        const int lo = draw(r, -3, 2), width = draw(r, 3, 5);
+        std::vector<int> d;
+        for (int v = lo; v <= lo + width; ++v) d.push_back(v);
+        if (r.below(3) == 0) d.erase(d.begin() + 1 + static_cast<std::ptrdiff_t>(r.below(static_cast<std::uint64_t>(width - 1))));
+        m.domains.push_back(d);
+    }
+    const int wanted = draw(r, 3, 4);
+    for (int tries = 0; tries < 30 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
+        add_constraint(r, m, specs[r.below(specs.size())]);
+    }
+    return m;
+}
+
+// Bound models checked like run_models (explanations, nogoods, the store at each
+// fixpoint, solution sets, counts and optima against brute force).
+static void run_bound_models(std::uint64_t first_seed, int models, Tally& tally) {
     Random seeds(first_seed);
     for (int i = 0; i < models; ++i) {
         const std::uint64_t seed = seeds.next();
         Random r(seed);
-        RandomModel m;
-        const int n = draw(r, 3, 5);
-        for (int k = 0; k < n; ++k) {
-            const int lo = draw(r, -3, 2), width = draw(r, 3, 5);
-            std::vector<int> d;
-            for (int v = lo; v <= lo + width; ++v) d.push_back(v);
-            if (r.below(3) == 0) d.erase(d.begin() + 1 + static_cast<std::ptrdiff_t>(r.below(static_cast<std::uint64_t>(width - 1))));
-            m.domains.push_back(d);
-        }
-        const int wanted = draw(r, 3, 4);
-        for (int tries = 0; tries < 30 && static_cast<int>(m.constraints.size()) < wanted; ++tries) {
-            add_constraint(r, m, specs[r.below(specs.size())]);
-        }
+        const RandomModel m = random_bound_model(r);
         check_against_brute_force(r, m, seed, tally);
     }
 }
@@ -759,10 +768,60 @@ TEST_CASE("learning: the literal heap chooses the literal a scan of all literals
     // With literal branching the choice reads a heap of literals (closed ones leave it
     // when met on top and come back on a backjump below the level they were met at);
     // it must pick what a scan picks at every decision: the most active open literal,
-    // then the lowest index. Random models, restarts, both polarities.
+    // then the lowest index. Random models, restarts, every polarity.
     check_activity_choices_against_scan(17, [](Random& r) {
-        return r.below(2) == 0 ? LearningBranching::literals : LearningBranching::negated_literals;
+        const LearningBranching polarities[] = {LearningBranching::literals, LearningBranching::negated_literals,
+                                                LearningBranching::literals_up};
+        return polarities[r.below(3)];
     });
+}
+
+// Tallies the learning search's decisions by what they say: x = v, x != v, x <= v,
+// x >= v.
+struct DecisionKinds final : Tracer {
+    std::uint64_t equal = 0, not_equal = 0, at_most = 0, at_least = 0;
+    void on_decision(const Solver&, const Literal& l, bool negated) override {
+        if (l.kind == LiteralKind::equal) (negated ? not_equal : equal) += 1;
+        else (l.kind == LiteralKind::less_equal ? at_most : at_least) += 1;
+    }
+};
+
+TEST_CASE("learning: each literal polarity decides what it says", "[learning]") {
+    // literals: x = v or x <= v; negated_literals: x != v or x >= v + 1; literals_up
+    // (Chuffed's polarity): x = v or x >= v + 1. Free search on random models made
+    // for bound reasoning; each polarity must make both its kinds of decision and no
+    // other.
+    struct Expected {
+        LearningBranching branching;
+        bool equal, not_equal, at_most, at_least;
+    };
+    const Expected polarities[] = {{LearningBranching::literals, true, false, true, false},
+                                   {LearningBranching::negated_literals, false, true, false, true},
+                                   {LearningBranching::literals_up, true, false, false, true}};
+    for (const Expected& p : polarities) {
+        Random seeds(2026120601);
+        DecisionKinds kinds;
+        for (int i = 0; i < 200; ++i) {
+            Random r(seeds.next());
+            const RandomModel m = random_bound_model(r);
+            Solver s;
+            const std::vector<IntVar> vars = m.build(s);
+            if (!s.error().empty()) continue;
+            s.set_tracer(&kinds);
+            SearchOptions o;
+            o.learn = true;
+            o.learning_branching = p.branching;
+            Search search(s, o);
+            while (search.next() == SearchStatus::solution) {
+            }
+        }
+        INFO("branching " << static_cast<int>(p.branching) << ": x = v " << kinds.equal << ", x != v " << kinds.not_equal
+                          << ", x <= v " << kinds.at_most << ", x >= v " << kinds.at_least);
+        CHECK((kinds.equal > 0) == p.equal);
+        CHECK((kinds.not_equal > 0) == p.not_equal);
+        CHECK((kinds.at_most > 0) == p.at_most);
+        CHECK((kinds.at_least > 0) == p.at_least);
+    }
 }
 
 TEST_CASE("learning: minimisation's cached explanations are those computed afresh", "[learning]") {

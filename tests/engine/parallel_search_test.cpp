@@ -352,7 +352,7 @@ std::vector<SearchOptions> random_portfolio(Random& r, int n) {
     for (SearchOptions& o : portfolio) {
         o = random_options(r);
         o.learn = true;
-        o.learning_branching = static_cast<LearningBranching>(r.below(3));
+        o.learning_branching = static_cast<LearningBranching>(r.below(4));
         if (r.below(2) == 0) {
             std::vector<IntVar> all;
             for (int i = 0; i < n; ++i) all.push_back(IntVar{i});

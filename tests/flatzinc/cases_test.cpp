@@ -159,7 +159,7 @@ TEST_CASE("odd search annotations are warnings, empty arrays print, -a projects 
     REQUIRE(contains_line(projected.out, "%%%mzn-stat: solutions=2"));
 }
 
-TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent, errors", "[flatzinc]") {
+TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent, --learn-branching, errors", "[flatzinc]") {
     const std::string alldiff = (cases_dir() / "alldifferent.fzn").string();
     const std::string minimize = (cases_dir() / "minimize.fzn").string();
 
@@ -214,6 +214,23 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent,
     const Output bad_word = run({"--learn", "--learn-alldifferent", "bounds", alldiff});
     REQUIRE(bad_word.code == 2);
     CHECK(bad_word.err.find("option --learn-alldifferent takes value or annotated, got 'bounds'") != std::string::npos);
+
+    // Every --learn-branching finds the same solutions (all of them, -a); a word it
+    // does not know is refused.
+    const Output by_default = run({"-a", "--learn", "-f", alldiff});
+    REQUIRE(by_default.code == 0);
+    REQUIRE_FALSE(solutions(by_default.out).empty());
+    for (const char* branching : {"variables", "literals", "negated-literals", "literals-up"}) {
+        const Output branched = run({"-a", "--learn", "-f", "--learn-branching", branching, alldiff});
+        INFO("--learn-branching " << branching);
+        REQUIRE(branched.code == 0);
+        CHECK(solutions(branched.out).size() == solutions(by_default.out).size());
+        CHECK(sorted_unique(solutions(branched.out)) == sorted_unique(solutions(by_default.out)));
+    }
+    const Output bad_branching = run({"--learn", "--learn-branching", "chuffed", alldiff});
+    REQUIRE(bad_branching.code == 2);
+    CHECK(bad_branching.err.find("option --learn-branching takes variables, literals, negated-literals or literals-up, got 'chuffed'") !=
+          std::string::npos);
 
     const Output bad = run({"-q", alldiff});
     REQUIRE(bad.code == 2);

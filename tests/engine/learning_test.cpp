@@ -805,7 +805,7 @@ TEST_CASE("learning: each literal polarity decides what it says", "[learning]") 
             Random r(seeds.next());
             const RandomModel m = random_bound_model(r);
             Solver s;
-            const std::vector<IntVar> vars = m.build(s);
+            (void)m.build(s);
             if (!s.error().empty()) continue;
             s.set_tracer(&kinds);
             SearchOptions o;

@@ -434,10 +434,14 @@ TEST_CASE("learning: bound facts in explanations, nogoods and the store agree wi
     CHECK(tally.fixpoints_checked > 200000);
 }
 
-// Counts the decisions on bounds (x <= v, x >= v) that the learning search makes.
-struct BoundDecisionCounter final : Tracer {
-    std::uint64_t bound_decisions = 0;
-    void on_decision(const Solver&, const Literal& l, bool) override { bound_decisions += l.kind != LiteralKind::equal ? 1 : 0; }
+// Tallies the learning search's decisions by what they say: x = v, x != v, x <= v,
+// x >= v.
+struct DecisionKinds final : Tracer {
+    std::uint64_t equal = 0, not_equal = 0, at_most = 0, at_least = 0;
+    void on_decision(const Solver&, const Literal& l, bool negated) override {
+        if (l.kind == LiteralKind::equal) (negated ? not_equal : equal) += 1;
+        else (l.kind == LiteralKind::less_equal ? at_most : at_least) += 1;
+    }
 };
 
 TEST_CASE("learning: the user's split decides on bounds and keeps every solution (brute force)", "[learning]") {
@@ -456,8 +460,8 @@ TEST_CASE("learning: the user's split decides on bounds and keeps every solution
         Solver s;
         const std::vector<IntVar> vars = m.build(s);
         if (!s.error().empty()) continue;
-        BoundDecisionCounter counter;
-        s.set_tracer(&counter);
+        DecisionKinds kinds;
+        s.set_tracer(&kinds);
         SearchOptions o;
         o.learn = true;
         o.decision_variables = vars;
@@ -469,7 +473,7 @@ TEST_CASE("learning: the user's split decides on bounds and keeps every solution
         std::string failure;
         watch(search, expected, vars.size(), tally, failure, [&](const Assignment& a) { return found.count(a) == 0; });
         failure = enumerate_exactly(search, s, vars, expected, failure, found);
-        bound_decisions += counter.bound_decisions;
+        bound_decisions += kinds.at_most + kinds.at_least;
         INFO("model seed " << seed << "\n" << m.describe());
         REQUIRE(failure.empty());
     }
@@ -775,16 +779,6 @@ TEST_CASE("learning: the literal heap chooses the literal a scan of all literals
         return polarities[r.below(3)];
     });
 }
-
-// Tallies the learning search's decisions by what they say: x = v, x != v, x <= v,
-// x >= v.
-struct DecisionKinds final : Tracer {
-    std::uint64_t equal = 0, not_equal = 0, at_most = 0, at_least = 0;
-    void on_decision(const Solver&, const Literal& l, bool negated) override {
-        if (l.kind == LiteralKind::equal) (negated ? not_equal : equal) += 1;
-        else (l.kind == LiteralKind::less_equal ? at_most : at_least) += 1;
-    }
-};
 
 TEST_CASE("learning: each literal polarity decides what it says", "[learning]") {
     // literals: x = v or x <= v; negated_literals: x != v or x >= v + 1; literals_up

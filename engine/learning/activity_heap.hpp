@@ -48,6 +48,11 @@ public:
         const int at = place_[static_cast<std::size_t>(item)];
         if (at >= 0) sift_up(static_cast<std::size_t>(at));
     }
+    // After the activities were scaled down together: the order between items that
+    // rounding made equal is now their index, which the heap has to be told.
+    void rebuild() {
+        for (std::size_t at = heap_.size() / 2; at-- > 0;) sift_down(at);
+    }
 
 private:
     bool before(int a, int b) const {

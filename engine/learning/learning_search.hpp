@@ -108,6 +108,7 @@ public:
     // and the disagreements are counted.
     bool check_activity_choices = false;
     std::uint64_t activity_choices_checked = 0, activity_choices_wrong = 0;
+    std::uint64_t activity_rescales = 0;  // times the activities were scaled down
     // For tests: when set, each explanation minimise() takes from its cache is
     // compared with one computed afresh; the uses and the disagreements are counted.
     bool check_cached_explanations = false;
@@ -369,16 +370,18 @@ private:
     // the top, and come back when a backjump unfixes them.
     ActivityHeap heap_{activity_};
     // Literal branching: per literal its activity (bumped with the same step as the
-    // variables'), the heap of the open ones, and those popped since, with the level
-    // from which on they may be closed: a backjump below it puts them back. Each
-    // literal is in the heap or in the list, so neither grows during the search.
+    // variables'), the heap of the open ones, and those popped since, listed by the
+    // level from which on they are closed: a backjump below it puts them back. The
+    // lists are linked through the literals (popped_next_, one head per level), as
+    // each literal is in the heap or in one list, so nothing grows during the search.
     std::vector<double> literal_activity_;
     ActivityHeap literal_heap_{literal_activity_};
-    struct PoppedLiteral {
-        int literal;
-        int level;
-    };
-    std::vector<PoppedLiteral> literals_popped_;
+    std::vector<int> popped_head_;  // per level: the first literal listed, or -1
+    std::vector<int> popped_next_;  // per literal: the next one of its level's list
+    int popped_top_ = 0;            // no list above this level is in use
+    void list_popped(int literal, int closed_from);
+    int closed_level(int literal) const;
+    int level_of(int position) const;
     std::vector<int> tied_;            // choose_active_variable's stack (reserved)
     double activity_step_ = 1;
     std::vector<int> saved_value_;

@@ -970,7 +970,9 @@ bool LearningSearch::choose(Fact& decision) {
 
 void LearningSearch::bump(int x, double weight) {
     activity_[x] += activity_step_ * weight;
-    heap_.increased(x);
+    // (Literal branching chooses from the literals' heap; the variables' activities
+    // then serve the user's phases only, which read them without the heap.)
+    if (!literal_branching()) heap_.increased(x);
     if (activity_[x] > 1e100) rescale_activities();
 }
 

@@ -58,7 +58,8 @@ enum class ValueSelection : std::uint8_t {
 // (Chuffed's VSIDS over its literals), and decided true: x = v, or x <= v.
 // negated_literals: the same literals decided false, x != v or x >= v + 1.
 // literals_up: [x = v] decided true and [x <= v] false, x = v or x >= v + 1
-// (Chuffed's polarity: its positive phase is [x = v] and [x >= v + 1]). Which wins
+// (Chuffed's polarity: it branches its Booleans false, which for its integer
+// literals is [x = v], and [x >= v + 1] where the Boolean is [x <= v]). Which wins
 // depends on the instance (docs/architecture.md, "Literal branching").
 enum class LearningBranching : std::uint8_t { variables, literals, negated_literals, literals_up };
 

@@ -791,10 +791,9 @@ TEST_CASE("learning: the heaps choose what a scan would across activity rescales
     for (int b = 0; b < 4; ++b) {
         for (int variant = 0; variant < 4; ++variant) {
             Solver s;
-            std::vector<IntVar> pigeons;
-            for (int i = 0; i < 10; ++i) pigeons.push_back(s.new_int_var(1, 9));
-            for (int i = 0; i < 10; ++i)
-                for (int j = i + 1; j < 10; ++j) REQUIRE(not_equal(s, pigeons[i], pigeons[j]));
+            const std::vector<IntVar> pigeons = s.new_int_vars(10, 1, 9);
+            for (std::size_t i = 0; i < pigeons.size(); ++i)
+                for (std::size_t j = i + 1; j < pigeons.size(); ++j) REQUIRE(not_equal(s, pigeons[i], pigeons[j]));
             SearchOptions options;
             options.learn = true;
             options.learning_branching = static_cast<LearningBranching>(b);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -13,6 +14,7 @@ namespace prune {
 Among::Among(std::vector<IntVar> vars, std::vector<int> values, IntVar count, const Solver& s)
     : Propagator(PropagatorCost::linear), vars_(std::move(vars)), values_(std::move(values)), count_(count),
       state_(vars_.size()) {
+    found_.reserve(vars_.size());
     std::int64_t sure = 0, possible = 0;
     for (std::size_t i = 0; i < vars_.size(); ++i) {
         const std::int64_t st = classify(s, vars_[i]);
@@ -107,6 +109,115 @@ Status Among::propagate(Solver& s) {
         update(s, i);  // the kernel does not advise an idempotent propagator of its own changes
     }
     return Status::ok;
+}
+
+// ---- Under learning: explanations by counting, on the domains before the inference.
+
+std::int64_t Among::state_before(const Explanation& e, IntVar x) const {
+    if (e.was_fixed(x)) return in_set(e.fixed_value(x)) ? inside : out;
+    const int lo = e.min_before(x), hi = e.max_before(x);
+    bool meets = false;
+    for (auto it = std::lower_bound(values_.begin(), values_.end(), lo); it != values_.end() && *it <= hi; ++it) {
+        if (e.had_value(x, *it)) {
+            meets = true;
+            break;
+        }
+    }
+    if (!meets) return out;
+    // (lo itself was a value: a domain that reaches outside S usually says so at once)
+    for (std::int64_t v = lo; v <= hi; ++v) {
+        if (!in_set(v) && e.had_value(x, static_cast<int>(v))) return undecided;
+    }
+    return inside;
+}
+
+// x's fixing, or its bounds and the removals outside S between them. The bounds are
+// stretched over the values of S beside them: a weaker fact, as true.
+void Among::add_inside(Explanation& e, IntVar x) const {
+    if (e.was_fixed(x)) {
+        e.add_fixed(x);
+        return;
+    }
+    std::int64_t lo = e.min_before(x), hi = e.max_before(x);
+    while (lo > e.initial_min(x) && in_set(lo - 1)) --lo;
+    while (hi < e.initial_max(x) && in_set(hi + 1)) ++hi;
+    e.add_lower_bound(x, lo);
+    e.add_upper_bound(x, hi);
+    for (std::int64_t v = e.min_before(x) + 1; v < e.max_before(x); ++v) {
+        if (!in_set(v)) e.add_removed(x, static_cast<int>(v));
+    }
+}
+
+// The removals of S's values from x's initial range; two or more of them below x's
+// lower bound (above its upper) as one bound fact, just past the last of them.
+void Among::add_outside(Explanation& e, IntVar x) const {
+    const int lo = e.min_before(x), hi = e.max_before(x);
+    const auto first = std::lower_bound(values_.begin(), values_.end(), e.initial_min(x));
+    const auto last = std::upper_bound(values_.begin(), values_.end(), e.initial_max(x));
+    const auto at_lo = std::lower_bound(first, last, lo), past_hi = std::upper_bound(first, last, hi);
+    if (at_lo - first >= 2) e.add_lower_bound(x, std::int64_t{*(at_lo - 1)} + 1);
+    else if (at_lo - first == 1) e.add_removed(x, *first);
+    for (auto it = at_lo; it != past_hi; ++it) e.add_removed(x, *it);
+    if (last - past_hi >= 2) e.add_upper_bound(x, std::int64_t{*past_hi} - 1);
+    else if (last - past_hi == 1) e.add_removed(x, *past_hi);
+}
+
+// Finds `wanted` positions in `state` (inside or out), the variable `skipped` left
+// out, into found_; false when there are fewer. The scan stops at the last one wanted.
+bool Among::find_states(const Explanation& e, std::int64_t state, std::int64_t wanted, int skipped) const {
+    found_.clear();
+    for (std::size_t i = 0; i < vars_.size() && static_cast<std::int64_t>(found_.size()) < wanted; ++i) {
+        const IntVar x = vars_[i];
+        if (x.index != skipped && state_before(e, x) == state) found_.push_back(x);
+    }
+    return static_cast<std::int64_t>(found_.size()) >= wanted;
+}
+
+// Adds the facts of the positions find_states() found.
+bool Among::add_found(Explanation& e, std::int64_t state) const {
+    for (IntVar x : found_) {
+        if (state == inside) add_inside(e, x);
+        else add_outside(e, x);
+    }
+    return true;
+}
+
+// A removal from count: more variables inside S than the value (or more outside than
+// n minus it). A removal from x: x = v in S would make count exceed its upper bound,
+// which the others inside S already meet (v outside S: its lower bound, by the others
+// outside). A failure: count's bounds against the variables inside or outside. Every
+// rule is checked on the domains before, so a variable in two places, or count among
+// the variables, is explained only when the count says so, else by the fallback.
+// Each rule looks for as many variables as it needs and no more: O(n) at worst.
+bool Among::explain(Explanation& e) const {
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    const std::int64_t count_min = e.min_before(count_), count_max = e.max_before(count_);
+    if (e.explaining_failure()) {
+        if (find_states(e, inside, count_max + 1, -1)) {
+            e.add_upper_bound(count_, count_max);
+            return add_found(e, inside);
+        }
+        if (find_states(e, out, n - count_min + 1, -1)) {
+            e.add_lower_bound(count_, count_min);
+            return add_found(e, out);
+        }
+        return false;
+    }
+    const Fact& removed = e.inferred();
+    if (removed.is_equal()) return false;
+    if (removed.var == count_.index) {
+        if (find_states(e, inside, std::int64_t{removed.value} + 1, -1)) return add_found(e, inside);
+        if (find_states(e, out, n - removed.value + 1, -1)) return add_found(e, out);
+        // (count among the variables: it may have left S, or entered it, as one of them)
+    }
+    if (in_set(removed.value)) {
+        if (!find_states(e, inside, count_max, removed.var)) return false;
+        e.add_upper_bound(count_, count_max);
+        return add_found(e, inside);
+    }
+    if (!find_states(e, out, n - count_min, removed.var)) return false;
+    e.add_lower_bound(count_, count_min);
+    return add_found(e, out);
 }
 
 // ---------------------------------------------------------------- CountVariable

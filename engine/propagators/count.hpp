@@ -8,6 +8,12 @@
 // Kiziltan, Walsh, "Among, common and disjoint constraints", CSCLP 2005. On a
 // bounds-only variable "enter S" moves only its bounds. O(sum of min(|D(x_i)|, |S|)
 // log |S|) per run; idempotent (after its pruning, sure = possible or count is free).
+// Under learning it explains itself by counting (explain()): a bound of count by as
+// many variables inside S (or outside it) as the bound needs; a variable leaving S by
+// count's upper bound and that many others inside S, entering it likewise by the lower
+// bound and the others outside. Each "inside" is the variable's fixing or its bounds
+// and the holes outside S between them; each "outside" the removals of S's values from
+// its range (or a bound where S's values lie beyond it).
 //
 // CountVariable is count with a variable value y: for each v in D(y), the counts
 // [sure_v, possible_v] as above; y keeps the v whose interval meets D(count), count
@@ -31,6 +37,7 @@ public:
     Status propagate(Solver& s) override;
     bool advise(Solver& s, int tag, Event e) override;
     const char* kind() const override { return "among"; }
+    bool explain(Explanation& e) const override;
 
 private:
     enum : std::int64_t { out = 0, undecided = 1, inside = 2 };
@@ -43,6 +50,14 @@ private:
     bool update(Solver& s, std::size_t i);
     bool leave_set(Solver& s, IntVar x) const;
     bool enter_set(Solver& s, IntVar x) const;
+    // Under learning, on the domains before an inference: x's state, and the facts
+    // that say x lies inside S / outside S; find_states() finds `wanted` variables in
+    // a state (into found_), add_found() adds their facts.
+    std::int64_t state_before(const Explanation& e, IntVar x) const;
+    void add_inside(Explanation& e, IntVar x) const;
+    void add_outside(Explanation& e, IntVar x) const;
+    bool find_states(const Explanation& e, std::int64_t state, std::int64_t wanted, int skipped) const;
+    bool add_found(Explanation& e, std::int64_t state) const;
 
     std::vector<IntVar> vars_;
     std::vector<int> values_;
@@ -50,6 +65,7 @@ private:
     // Trailed: each variable's state, and how many are inside S / meet S.
     std::vector<TrailedInt> state_;
     TrailedInt sure_, possible_;
+    mutable std::vector<IntVar> found_;  // explain()'s scratch, reserved for every variable
 };
 
 class CountVariable final : public Propagator {

@@ -1392,7 +1392,8 @@ namespace {
 bool explains_itself(const std::string& kind) {
     static const std::set<std::string> own = {"alldifferent(value)", "alldifferent(bounds)", "alldifferent(domain)",
                                               "table(compact)",      "table(negative)",      "distinct_sum",
-                                              "regular",             "path_sum",             "restart-nogoods"};
+                                              "regular",             "path_sum",             "restart-nogoods",
+                                              "among"};
     return own.count(kind) != 0;
 }
 
@@ -1454,6 +1455,18 @@ TEST_CASE("learning: tables, distinct_sum and regular explain themselves (brute 
         specs.push_back(catalog::spec(name));
     }
     check_own_explanations(specs, 250, {"table(compact)", "table(negative)", "distinct_sum", "regular"});
+}
+
+// Among (count with a constant value, or a set of them): every removal and failure
+// explained by counting, also with a variable in two places of the scope and with the
+// count among the variables (magic series), where the propagator is only sound.
+TEST_CASE("learning: among and count with a constant value explain themselves (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"count_among", "count_among with a repeated variable", "count_among counting itself",
+                             "count_among, S with a far value"}) {
+        specs.push_back(catalog::spec(name));
+    }
+    check_own_explanations(specs, 400, {"among"});
 }
 
 // distinct_sum explains by the other variables' domains, as fixings, bounds and holes,

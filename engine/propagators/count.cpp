@@ -148,18 +148,18 @@ void Among::add_inside(Explanation& e, IntVar x) const {
     }
 }
 
-// The removals of S's values from x's initial range; two or more of them below x's
-// lower bound (above its upper) as one bound fact, just past the last of them.
+// The removals of S's values from x's range, and x's bound where values of S lie
+// beyond it. The bound as it stands, not the weakest one past those values: a fact
+// that the explanations of other values of S, and of other constraints, share
+// (docs/architecture.md says by how much).
 void Among::add_outside(Explanation& e, IntVar x) const {
     const int lo = e.min_before(x), hi = e.max_before(x);
     const auto first = std::lower_bound(values_.begin(), values_.end(), e.initial_min(x));
     const auto last = std::upper_bound(values_.begin(), values_.end(), e.initial_max(x));
     const auto at_lo = std::lower_bound(first, last, lo), past_hi = std::upper_bound(first, last, hi);
-    if (at_lo - first >= 2) e.add_lower_bound(x, std::int64_t{*(at_lo - 1)} + 1);
-    else if (at_lo - first == 1) e.add_removed(x, *first);
+    if (at_lo != first) e.add_lower_bound(x, lo);
     for (auto it = at_lo; it != past_hi; ++it) e.add_removed(x, *it);
-    if (last - past_hi >= 2) e.add_upper_bound(x, std::int64_t{*past_hi} - 1);
-    else if (last - past_hi == 1) e.add_removed(x, *past_hi);
+    if (past_hi != last) e.add_upper_bound(x, hi);
 }
 
 // Finds `wanted` positions in `state` (inside or out), the variable `skipped` left

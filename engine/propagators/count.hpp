@@ -13,7 +13,7 @@
 // count's upper bound and that many others inside S, entering it likewise by the lower
 // bound and the others outside. Each "inside" is the variable's fixing or its bounds
 // and the holes outside S between them; each "outside" the removals of S's values from
-// its range (or a bound where S's values lie beyond it).
+// its range, and its bound where S's values lie beyond it.
 //
 // CountVariable is count with a variable value y: for each v in D(y), the counts
 // [sure_v, possible_v] as above; y keeps the v whose interval meets D(count), count

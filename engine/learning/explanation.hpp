@@ -134,6 +134,22 @@ protected:
     Fact inferred_;
 };
 
+// Adds facts that say x took none of the sorted values [first, last) before the
+// inference (each must have been out of its domain): the removals of those within its
+// bounds, and the bound itself where some lie beyond it. The bound as it stands, not
+// the weakest bound past them: the fact that other explanations share (the counting
+// propagators' choice, docs/architecture.md says by how much).
+inline void add_none_of(Explanation& e, IntVar x, const int* first, const int* last) {
+    const int lo = e.min_before(x), hi = e.max_before(x);
+    first = std::lower_bound(first, last, e.initial_min(x));
+    last = std::upper_bound(first, last, e.initial_max(x));
+    const int* at_lo = std::lower_bound(first, last, lo);
+    const int* past_hi = std::upper_bound(at_lo, last, hi);
+    if (at_lo != first) e.add_lower_bound(x, lo);
+    for (const int* it = at_lo; it != past_hi; ++it) e.add_removed(x, *it);
+    if (past_hi != last) e.add_upper_bound(x, hi);
+}
+
 // Where Propagator::add_implied_nogoods() puts its nogoods: each add() is one set of
 // facts (at least one) that cannot all hold in a solution, on the root domains.
 class ImpliedNogoods {

@@ -149,17 +149,9 @@ void Among::add_inside(Explanation& e, IntVar x) const {
 }
 
 // The removals of S's values from x's range, and x's bound where values of S lie
-// beyond it. The bound as it stands, not the weakest one past those values: a fact
-// that the explanations of other values of S, and of other constraints, share
-// (docs/architecture.md says by how much).
+// beyond it (add_none_of).
 void Among::add_outside(Explanation& e, IntVar x) const {
-    const int lo = e.min_before(x), hi = e.max_before(x);
-    const auto first = std::lower_bound(values_.begin(), values_.end(), e.initial_min(x));
-    const auto last = std::upper_bound(values_.begin(), values_.end(), e.initial_max(x));
-    const auto at_lo = std::lower_bound(first, last, lo), past_hi = std::upper_bound(first, last, hi);
-    if (at_lo != first) e.add_lower_bound(x, lo);
-    for (auto it = at_lo; it != past_hi; ++it) e.add_removed(x, *it);
-    if (past_hi != last) e.add_upper_bound(x, hi);
+    add_none_of(e, x, values_.data(), values_.data() + values_.size());
 }
 
 // Finds `wanted` positions in `state` (inside or out), the variable `skipped` left
@@ -210,6 +202,7 @@ bool Among::explain(Explanation& e) const {
         if (find_states(e, out, n - removed.value + 1, -1)) return add_found(e, out);
         // (count among the variables: it may have left S, or entered it, as one of them)
     }
+    if (std::none_of(vars_.begin(), vars_.end(), [&](IntVar x) { return x.index == removed.var; })) return false;
     if (in_set(removed.value)) {
         if (!find_states(e, inside, count_max, removed.var)) return false;
         e.add_upper_bound(count_, count_max);

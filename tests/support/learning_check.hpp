@@ -53,4 +53,15 @@ std::string enumerate_exactly(Search& search, const Solver& s, const std::vector
 
 std::string check_model_explanations(const RandomModel& m, Random& r, ExplanationTally& tally, bool restarts = true, int target = -1);
 
+// A stronger check for propagators that test each rule of their explanation on the
+// domains before (the counting ones): asked about any fact, inferred or not, on random
+// domains "before" (subsets of the initial ones), explain() either declines or gives
+// facts that held before and that, with the constraint, imply the fact (brute force
+// over the initial domains); asked about a failure, facts that admit no solution. A
+// rule whose condition is off by one then fails here even where a search never asks
+// it. `kinds`: the propagators of the spec's instances to ask; `explained` counts the
+// explanations given. Empty when all pass, else the first failure.
+std::string check_explains_only_what_follows(const ConstraintSpec& spec, const std::set<std::string>& kinds, std::uint64_t seed,
+                                             int trials, std::uint64_t& explained);
+
 }  // namespace prune::test

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -44,6 +45,90 @@ Status LexLessEqual::propagate(Solver& s) {
     PRUNE_TRY(s.set_min(y_[gamma], std::int64_t{s.min(x_[gamma])} + (rest ? 0 : 1)));
     if (s.max(x_[gamma]) < s.min(y_[gamma])) return Status::entailed;
     return Status::ok;
+}
+
+// ---- Under learning: explanations by the bounds before the inference.
+
+bool LexLessEqual::prefix_forced(const Explanation& e, std::size_t k) const {
+    for (std::size_t i = 0; i < k; ++i) {
+        if (e.min_before(x_[i]) < e.max_before(y_[i])) return false;
+    }
+    return true;
+}
+
+std::size_t LexLessEqual::tie_end(const Explanation& e, std::size_t k) const {
+    while (k < x_.size() && e.min_before(x_[k]) == e.max_before(y_[k])) ++k;
+    return k;
+}
+
+void LexLessEqual::add_bounds(Explanation& e, std::size_t from, std::size_t to) const {
+    for (std::size_t i = from; i < to; ++i) {
+        e.add_lower_bound(x_[i], e.min_before(x_[i]));
+        e.add_upper_bound(y_[i], e.max_before(y_[i]));
+    }
+}
+
+// Whether x[k+1..] <=lex y[k+1..] fails with x at its minima and y at its maxima.
+bool LexLessEqual::rest_fails(const Explanation& e, std::size_t k) const {
+    const std::size_t end = tie_end(e, k + 1);
+    return end == x_.size() ? !equal_ok_ : e.min_before(x_[end]) > e.max_before(y_[end]);
+}
+
+std::int64_t LexLessEqual::x_limit(const Explanation& e, std::size_t k, bool& rest_used) const {
+    rest_used = rest_fails(e, k);
+    return std::int64_t{e.max_before(y_[k])} - (rest_used ? 1 : 0);
+}
+
+std::int64_t LexLessEqual::y_limit(const Explanation& e, std::size_t k, bool& rest_used) const {
+    rest_used = rest_fails(e, k);
+    return std::int64_t{e.min_before(x_[k])} + (rest_used ? 1 : 0);
+}
+
+// A failure: the prefix forced equal up to a position where min x > max y, or to the
+// end when equality is not allowed. A removal of v from x_k: the prefix forced, and v
+// above what y_k's upper bound (and, at it, the rest) allows; from y_k likewise below.
+// A fixing the same from both sides. Every condition is checked on the bounds before,
+// so x and y sharing variables are explained too.
+bool LexLessEqual::explain(Explanation& e) const {
+    const std::size_t m = x_.size();
+    if (e.explaining_failure()) {
+        const std::size_t end = tie_end(e, 0);
+        if (end == m ? equal_ok_ : e.min_before(x_[end]) < e.max_before(y_[end])) return false;
+        add_bounds(e, 0, std::min(end + 1, m));
+        return true;
+    }
+    const Fact& f = e.inferred();
+    for (std::size_t k = 0; k < m; ++k) {
+        const bool on_x = x_[k].index == f.var, on_y = y_[k].index == f.var;
+        if (!on_x && !on_y) continue;
+        if (!prefix_forced(e, k)) break;  // (a later position of the same variable has the same prefix and more)
+        for (const bool side_x : {true, false}) {
+            if (side_x ? !on_x : !on_y) continue;
+            bool rest_used = false;
+            const std::int64_t limit = side_x ? x_limit(e, k, rest_used) : y_limit(e, k, rest_used);
+            const std::int64_t v = f.value;
+            // [x_k != v] needs v beyond the limit; [x_k == v] needs the limit at v and
+            // x_k's own bound there.
+            bool follows = side_x ? v > limit : v < limit;
+            if (f.is_equal()) follows = v == limit && (side_x ? e.min_before(x_[k]) == v : e.max_before(y_[k]) == v);
+            if (!follows) continue;
+            // Was the rest needed? Not when v is beyond the limit without it.
+            const bool needs_rest = rest_used && (f.is_equal() || v == (side_x ? limit + 1 : limit - 1));
+            add_bounds(e, 0, k);
+            if (side_x) e.add_upper_bound(y_[k], e.max_before(y_[k]));
+            else e.add_lower_bound(x_[k], e.min_before(x_[k]));
+            if (f.is_equal()) {
+                if (side_x) e.add_lower_bound(x_[k], v);
+                else e.add_upper_bound(y_[k], v);
+            }
+            if (needs_rest) {
+                const std::size_t end = tie_end(e, k + 1);
+                add_bounds(e, k + 1, std::min(end + 1, m));
+            }
+            return true;
+        }
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------- post functions

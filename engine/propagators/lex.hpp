@@ -11,6 +11,10 @@
 // gamma, x <= max y and y >= min x, strictly when the rest (x at minima, y at
 // maxima) cannot be <=lex; the positions after gamma are free. O(m) per run, O(1)
 // amortised for alpha's advance; idempotent when x and y share no variable.
+// Under learning it explains a bound at position k by the bounds before it, each pair
+// [x_i >= min x_i], [y_i <= max y_i] with min x_i >= max y_i (so x_i = y_i is forced),
+// y_k's upper bound (x_k's lower), and, where the bound is strict, the bounds of the
+// positions after k up to the one that makes the rest fail.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -26,10 +30,24 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return equal_ok_ ? "lex<=" : "lex<"; }
+    bool explain(Explanation& e) const override;
 
 private:
     // Whether x[i..] <=lex y[i..] (the end rule included) with x at minima, y at maxima.
     bool rest_can_hold(const Solver& s, std::size_t i) const;
+    // Under learning, on the bounds before an inference: whether positions [0, k)
+    // force equality (min x_i >= max y_i each), and where the rest from k on stops
+    // tying (min x != max y; m when it ties to the end). add_bounds adds the pairs of
+    // bound facts of positions [from, to).
+    bool prefix_forced(const Explanation& e, std::size_t k) const;
+    std::size_t tie_end(const Explanation& e, std::size_t k) const;
+    void add_bounds(Explanation& e, std::size_t from, std::size_t to) const;
+    // The largest value x_k can take (the smallest y_k can) with the prefix forced,
+    // one tighter when the rest after k cannot be <=lex with them tied; `rest_used`
+    // says whether it is.
+    std::int64_t x_limit(const Explanation& e, std::size_t k, bool& rest_used) const;
+    std::int64_t y_limit(const Explanation& e, std::size_t k, bool& rest_used) const;
+    bool rest_fails(const Explanation& e, std::size_t k) const;
 
     std::vector<IntVar> x_, y_;
     bool equal_ok_;

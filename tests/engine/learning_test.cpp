@@ -1393,7 +1393,8 @@ bool explains_itself(const std::string& kind) {
     static const std::set<std::string> own = {"alldifferent(value)", "alldifferent(bounds)", "alldifferent(domain)",
                                               "table(compact)",      "table(negative)",      "distinct_sum",
                                               "regular",             "path_sum",             "restart-nogoods",
-                                              "among",               "global_cardinality",   "global_cardinality(closed)"};
+                                              "among",               "global_cardinality",   "global_cardinality(closed)",
+                                              "lex<=",               "lex<"};
     return own.count(kind) != 0;
 }
 
@@ -1545,6 +1546,22 @@ TEST_CASE("learning: global_cardinality explains itself (brute force)", "[learni
         INFO(kind << ": " << tally.kinds[kind].explanations << " explanations, " << tally.kinds[kind].fallbacks << " fallbacks");
         CHECK(tally.kinds[kind].explanations > 300);  // (about 1,100 and 440 with this seed)
         CHECK(tally.kinds[kind].fallbacks == 0);
+    }
+}
+
+// lex: every bound, fixing and failure by the bounds before it (and the rest's, where
+// the bound is strict), also with x and y sharing variables (y = x reversed).
+TEST_CASE("learning: lex explains itself (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"lex_less_equal", "lex_less", "lex_less_equal(lengths)", "lex_less(lengths)", "lex_less_equal(shared)", "lex_less(shared)"}) {
+        specs.push_back(catalog::spec(name));
+    }
+    check_own_explanations(specs, 400, {"lex<=", "lex<"});
+    for (const ConstraintSpec& spec : specs) {
+        INFO(spec.name);
+        std::uint64_t explained = 0;
+        CHECK(check_explains_only_what_follows(spec, {"lex<=", "lex<"}, 41, 3000, explained) == "");
+        CHECK(explained > 300);
     }
 }
 

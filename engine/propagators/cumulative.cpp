@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -20,7 +21,9 @@ CumulativeTimeTable::CumulativeTimeTable(std::vector<IntVar> starts, std::vector
       seg_hi_(2 * starts_.size()),
       seg_h_(2 * starts_.size()),
       own_lo_(starts_.size()),
-      own_hi_(starts_.size()) {}
+      own_hi_(starts_.size()) {
+    chosen_.reserve(starts_.size());
+}
 
 void CumulativeTimeTable::attach(Solver& s) {
     for (std::size_t i = 0; i < starts_.size(); ++i) {
@@ -112,6 +115,138 @@ Status CumulativeTimeTable::propagate(Solver& s) {
         }
     }
     return Status::ok;
+}
+
+// ---- Under learning: pointwise explanations on the bounds before the inference.
+
+std::int64_t CumulativeTimeTable::height_at(const Explanation& e, std::int64_t t, int skipped) const {
+    std::int64_t height = 0;
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j == skipped) continue;
+        const std::int64_t lst = e.max_before(starts_[j]), ect = std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]);
+        if (lst <= t && t < ect) height += std::max(0, e.min_before(heights_[j]));
+    }
+    return height;
+}
+
+// The tallest tasks first (fewest facts), until their heights exceed `room`.
+bool CumulativeTimeTable::add_overload(Explanation& e, std::int64_t t, int skipped, std::int64_t room) const {
+    chosen_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        const std::int64_t lst = e.max_before(starts_[j]), ect = std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]);
+        if (j != skipped && lst <= t && t < ect && e.min_before(heights_[j]) > 0) chosen_.push_back(j);
+    }
+    std::sort(chosen_.begin(), chosen_.end(), [&](int a, int b) { return e.min_before(heights_[a]) > e.min_before(heights_[b]); });
+    std::int64_t height = 0;
+    std::size_t used = 0;
+    while (used < chosen_.size() && height <= room) height += e.min_before(heights_[chosen_[used++]]);
+    if (height <= room) return false;
+    for (std::size_t k = 0; k < used; ++k) {
+        const int j = chosen_[k];
+        const std::int64_t d = e.min_before(durations_[j]);
+        e.add_upper_bound(starts_[j], t);
+        e.add_lower_bound(starts_[j], t + 1 - d);
+        e.add_lower_bound(durations_[j], d);
+        e.add_lower_bound(heights_[j], e.min_before(heights_[j]));
+    }
+    return true;
+}
+
+// The profile changes only where a compulsory part starts, so the height over
+// [v, v + d) peaks at v or at some other task's latest start inside: those are the
+// candidates, the latest overloaded one wins.
+std::int64_t CumulativeTimeTable::latest_overload(const Explanation& e, int i, std::int64_t v, std::int64_t d, std::int64_t h,
+                                                  std::int64_t cap) const {
+    std::int64_t best = INT64_MIN;
+    if (height_at(e, v, i) + h > cap) best = v;
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        const std::int64_t t = e.max_before(starts_[j]);
+        if (j == i || t <= best || t <= v || t >= v + d) continue;
+        if (height_at(e, t, i) + h > cap) best = t;
+    }
+    return best;
+}
+
+// Task i cannot start at v: its duration's and height's lower bounds, the capacity's
+// upper bound, and the tasks that overload some t in [v, v + d).
+bool CumulativeTimeTable::explain_start(Explanation& e, int i, std::int64_t v) const {
+    const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]), cap = e.max_before(capacity_);
+    if (d <= 0 || h <= 0) return false;
+    const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+    if (t == INT64_MIN || !add_overload(e, t, i, cap - h)) return false;
+    e.add_lower_bound(durations_[i], d);
+    e.add_lower_bound(heights_[i], h);
+    e.add_upper_bound(capacity_, cap);
+    return true;
+}
+
+// The compulsory parts above the capacity at some time; a task taller than the
+// capacity; or a start with no value left where its task fits.
+bool CumulativeTimeTable::explain_failure(Explanation& e) const {
+    const int n = static_cast<int>(starts_.size());
+    const std::int64_t cap = e.max_before(capacity_);
+    for (int j = 0; j < n; ++j) {
+        const std::int64_t t = e.max_before(starts_[j]);
+        if (height_at(e, t, -1) > cap && add_overload(e, t, -1, cap)) {
+            e.add_upper_bound(capacity_, cap);
+            return true;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]);
+        if (d > 0 && h > cap) {
+            e.add_lower_bound(durations_[i], 1);
+            e.add_lower_bound(heights_[i], cap + 1);
+            e.add_upper_bound(capacity_, cap);
+            return true;
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]);
+        if (d <= 0 || h <= 0) continue;
+        const IntVar x = starts_[i];
+        const std::int64_t lo = e.min_before(x), hi = e.max_before(x);
+        bool fits_somewhere = false;
+        for (std::int64_t v = lo; v <= hi && !fits_somewhere; ++v) {
+            if (!e.had_value(x, static_cast<int>(v))) continue;
+            const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+            if (t == INT64_MIN) fits_somewhere = true;
+            else v = t;  // (every value up to t meets the same overload)
+        }
+        if (fits_somewhere) continue;
+        e.add_lower_bound(x, lo);
+        e.add_upper_bound(x, hi);
+        for (std::int64_t v = lo; v <= hi; ++v) {
+            if (!e.had_value(x, static_cast<int>(v))) {
+                e.add_removed(x, static_cast<int>(v));
+                continue;
+            }
+            const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+            add_overload(e, t, i, cap - h);
+            v = t;
+        }
+        e.add_lower_bound(durations_[i], d);
+        e.add_lower_bound(heights_[i], h);
+        e.add_upper_bound(capacity_, cap);
+        return true;
+    }
+    return false;
+}
+
+bool CumulativeTimeTable::explain(Explanation& e) const {
+    if (e.explaining_failure()) return explain_failure(e);
+    const Fact& f = e.inferred();
+    if (f.is_equal()) return false;
+    if (f.var == capacity_.index) {  // the compulsory parts at some time exceed f.value
+        for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+            const std::int64_t t = e.max_before(starts_[j]);
+            if (height_at(e, t, -1) > f.value && add_overload(e, t, -1, f.value)) return true;
+        }
+    }
+    for (int i = 0; i < static_cast<int>(starts_.size()); ++i) {
+        if (starts_[i].index == f.var && explain_start(e, i, f.value)) return true;
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------- post function

@@ -16,6 +16,13 @@
 // (bounds(Z) for that start, checked by the bench); in general it is not bounds
 // consistent (that is NP-hard). Cost: O(n log n) for the profile plus
 // O(n x profile segments) for the pushes, per round.
+// Under learning it explains pointwise (Schutt, Feydy, Stuckey and Wallace,
+// "Explaining the cumulative propagator", Constraints 2011): task i cannot start at v
+// because at some time t in [v, v + d_i) the compulsory parts of other tasks leave
+// less than h_i; the explanation names just enough of those tasks, each by
+// [s_j <= t] and [s_j >= t + 1 - d_j] (it surely runs at t) and its duration's and
+// height's lower bounds, with i's own and the capacity's upper bound. The latest such
+// t is taken, so the consecutive values a push removes share one explanation.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -32,6 +39,7 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "cumulative(time-table)"; }
+    bool explain(Explanation& e) const override;
 
 private:
     // Builds the profile of the compulsory parts (segments of positive height, in
@@ -43,6 +51,17 @@ private:
     std::int64_t latest_fit(int i, std::int64_t lst, std::int64_t d, std::int64_t h, std::int64_t cap) const;
     // Height of segment k without task i's own compulsory part.
     std::int64_t others(int k, int i, std::int64_t h) const;
+    // Under learning, on the bounds before an inference: the height that the tasks
+    // other than `skipped` surely run with at time t; add_overload() names tasks of
+    // that height summing to more than `room` and adds their facts.
+    std::int64_t height_at(const Explanation& e, std::int64_t t, int skipped) const;
+    bool add_overload(Explanation& e, std::int64_t t, int skipped, std::int64_t room) const;
+    // The latest t in [v, v + d) where task i (height h) does not fit under cap, or
+    // INT64_MIN; its facts when `add`.
+    std::int64_t latest_overload(const Explanation& e, int i, std::int64_t v, std::int64_t d, std::int64_t h,
+                                 std::int64_t cap) const;
+    bool explain_start(Explanation& e, int i, std::int64_t v) const;
+    bool explain_failure(Explanation& e) const;
 
     std::vector<IntVar> starts_, durations_, heights_;
     IntVar capacity_;
@@ -54,6 +73,7 @@ private:
     std::vector<std::int64_t> seg_lo_, seg_hi_, seg_h_;  // profile segments [lo, hi), scratch
     int segments_ = 0;
     std::vector<std::int64_t> own_lo_, own_hi_;  // each task's compulsory part in the profile
+    mutable std::vector<int> chosen_;              // explain()'s scratch, reserved for every task
 };
 
 }  // namespace prune

@@ -1394,7 +1394,7 @@ bool explains_itself(const std::string& kind) {
                                               "table(compact)",      "table(negative)",      "distinct_sum",
                                               "regular",             "path_sum",             "restart-nogoods",
                                               "among",               "global_cardinality",   "global_cardinality(closed)",
-                                              "lex<=",               "lex<"};
+                                              "lex<=",               "lex<",                 "cumulative(time-table)"};
     return own.count(kind) != 0;
 }
 
@@ -1562,6 +1562,21 @@ TEST_CASE("learning: lex explains itself (brute force)", "[learning]") {
         std::uint64_t explained = 0;
         CHECK(check_explains_only_what_follows(spec, {"lex<=", "lex<"}, 41, 3000, explained) == "");
         CHECK(explained > 300);
+    }
+}
+
+// cumulative: every push of a start, raise of the capacity and failure explained
+// pointwise by the compulsory parts at one time (durations and heights constant or
+// variables).
+TEST_CASE("learning: cumulative explains itself (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"cumulative", "cumulative(var)", "cumulative(one open task)"}) specs.push_back(catalog::spec(name));
+    check_own_explanations(specs, 400, {"cumulative(time-table)"});
+    for (const ConstraintSpec& spec : specs) {
+        INFO(spec.name);
+        std::uint64_t explained = 0;
+        CHECK(check_explains_only_what_follows(spec, {"cumulative(time-table)"}, 43, 2000, explained) == "");
+        CHECK(explained > 100);
     }
 }
 

@@ -223,6 +223,14 @@ std::string check_explains_only_what_follows(const ConstraintSpec& spec, const s
         for (const std::vector<int>& d : initial) vars.push_back(s.new_int_var(d));
         c.post(s, vars);
         if (!s.error().empty()) continue;
+        // Variables the post made (constants, mostly) keep their domains before.
+        for (int k = arity; k < s.variable_count(); ++k) {
+            std::vector<int> d;
+            s.for_each_value(IntVar{k}, [&](int v) { d.push_back(v); });
+            if (d.empty()) d.push_back(0);
+            initial.push_back(d);
+            before.push_back(d);
+        }
         Fact asked;  // var -1: a failure
         if (r.below(4) != 0) {
             const int x = static_cast<int>(r.below(static_cast<std::uint64_t>(arity)));
@@ -238,10 +246,21 @@ std::string check_explains_only_what_follows(const ConstraintSpec& spec, const s
             const std::string what = std::string(p.kind()) + " (trial seed " + std::to_string(trial_seed) + "), asked about" +
                                      (asked.var < 0 ? std::string(" a failure") : show({asked})) + ", explained by" + show(view.facts);
             if (!view.wrong().empty()) return what + ": " + view.wrong();
+            // A fact on a variable the post made must be true of its only value.
+            std::vector<Fact> facts;
+            for (const Fact& f : view.facts) {
+                if (f.var < arity) {
+                    facts.push_back(f);
+                    continue;
+                }
+                const std::vector<int>& d = initial[static_cast<std::size_t>(f.var)];
+                if (d.size() != 1 || !fact_admits(f, d[0])) return what + ": a fact on an auxiliary variable that is not fixed";
+            }
             bool admits = false;
-            for_each_assignment(initial, [&](const Assignment& a) {
+            const std::vector<std::vector<int>> scope_domains(initial.begin(), initial.begin() + arity);
+            for_each_assignment(scope_domains, [&](const Assignment& a) {
                 if (admits || !c.holds(a)) return;
-                if (!std::all_of(view.facts.begin(), view.facts.end(), [&](const Fact& f) { return satisfies(a, f); })) return;
+                if (!std::all_of(facts.begin(), facts.end(), [&](const Fact& f) { return satisfies(a, f); })) return;
                 admits = asked.var < 0 || !satisfies(a, asked);
             });
             if (admits) return what + ": a solution meets the facts and not the fact asked about";

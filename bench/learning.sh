@@ -27,7 +27,7 @@
 # counts as unbounded, so the median reads >limit when half or more did not finish):
 # one seed's run can be 10-60x another's, and comparisons on one seed mislead.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS] [-j SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -L  more flags for the --learn runs (e.g. "--learn-branching variables")
@@ -41,6 +41,10 @@
 #   -k  also Kakuro grids 20x20, p(black) 0.3, of these generator seeds (e.g. "2 3 4"), made
 #       by the peers' generator (../shared/tools/peers/gen_data.py, kakuro()) as it makes
 #       kakuro_20x20_b30_s1: one instance says little when a search can be 1,000x another's
+#   -j  also scheduling drawn from these seeds (e.g. "1 2 3"): resource-constrained
+#       projects (bench/models/rcpsp.mzn: four cumulatives, precedences, minimise the
+#       makespan) of 60 and 90 tasks, and job shops (bench/models/jobshop.mzn: one
+#       disjunctive per machine) of 10 jobs on 5 and on 10 machines
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -55,9 +59,10 @@ chuffed_column=0
 gecode_column=0
 seeds=""
 kakuro_seeds=""
+rcpsp_seeds=""
 learn_flags=""
 baseline_flags=""
-while getopts "b:t:w:lB:L:M:m:s:cgr:k:h" opt; do
+while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -70,9 +75,10 @@ while getopts "b:t:w:lB:L:M:m:s:cgr:k:h" opt; do
         g) gecode_column=1 ;;
         r) seeds="$OPTARG" ;;
         k) kakuro_seeds="$OPTARG" ;;
+        j) rcpsp_seeds="$OPTARG" ;;
         L) learn_flags="$OPTARG" ;;
         M) baseline_flags="$OPTARG" ;;
-        *) sed -n '2,43p' "$0"; exit 2 ;;
+        *) sed -n '2,47p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -148,6 +154,10 @@ EOF2
     done
     for seed in $kakuro_seeds; do
         echo "gen-kakuro_20x20_b30_s$seed|$peers/models/kakuro.mzn|$work/kakuro_20x20_b30_s$seed.dzn|-D domprop=true"
+    done
+    for seed in $rcpsp_seeds; do
+        for n in 60 90; do echo "rcpsp-n${n}-s$seed|$here/models/rcpsp.mzn||-D n=$n -D seed=$seed"; done
+        for m in 5 10; do echo "jobshop-10x${m}-s$seed|$here/models/jobshop.mzn||-D jobs=10 -D machines=$m -D seed=$seed"; done
     done
 }
 # run FZN_PRUNE FZN FLAGS...: "answer seconds nodes learned fallback"

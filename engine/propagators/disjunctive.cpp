@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -51,6 +52,7 @@ Disjunctive::Disjunctive(std::vector<IntVar> starts, std::vector<IntVar> duratio
     while (leaves_ < static_cast<int>(n)) leaves_ *= 2;
     sum_p_.resize(2 * static_cast<std::size_t>(leaves_));
     ect_.resize(2 * static_cast<std::size_t>(leaves_));
+    candidates_.reserve(n);
 }
 
 void Disjunctive::attach(Solver& s) {
@@ -205,6 +207,146 @@ Status Disjunctive::propagate(Solver& s) {
         if (!theta_passes(s, moved)) return Status::failed;
         if (!moved) return Status::ok;
     }
+}
+
+// ---- Under learning: explanations on the bounds before the inference.
+
+bool Disjunctive::takes_part(const Explanation& e, int k) const {
+    return !zero_ignored_ || e.min_before(durations_[k]) > 0;
+}
+
+// The tasks j that cannot start once i (at v) ends, lst_j < v + p_i, must end by v.
+// Taken by earliest start, latest first, they are a set from e on whose durations
+// reach past v once e + their sum > v: the fewest such tasks.
+bool Disjunctive::explain_before(Explanation& e, int i, std::int64_t v, std::int64_t& covered, bool add) const {
+    const std::int64_t p_i = e.min_before(durations_[i]);
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && e.max_before(starts_[j]) < v + p_i) candidates_.push_back(j);
+    }
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return e.min_before(starts_[a]) > e.min_before(starts_[b]); });
+    std::int64_t sum = 0;
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+        sum += e.min_before(durations_[candidates_[k]]);
+        const std::int64_t from = e.min_before(starts_[candidates_[k]]);
+        if (from + sum <= v) continue;
+        covered = from + sum - 1;
+        if (!add) return true;
+        for (std::size_t q = 0; q <= k; ++q) {
+            const int j = candidates_[q];
+            e.add_lower_bound(starts_[j], from);
+            e.add_upper_bound(starts_[j], v + p_i - 1);
+            e.add_lower_bound(durations_[j], e.min_before(durations_[j]));
+        }
+        e.add_lower_bound(durations_[i], p_i);
+        return true;
+    }
+    return false;
+}
+
+// The mirror: the tasks that cannot end by v, est_j + p_j > v, must start at v + p_i
+// or later; taken by latest completion, earliest first, they are a set ending by l
+// whose durations do not fit between v + p_i and l.
+bool Disjunctive::explain_after(Explanation& e, int i, std::int64_t v, bool add) const {
+    const std::int64_t p_i = e.min_before(durations_[i]);
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) > v) {
+            candidates_.push_back(j);
+        }
+    }
+    const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return lct(a) < lct(b); });
+    std::int64_t sum = 0;
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+        sum += e.min_before(durations_[candidates_[k]]);
+        const std::int64_t until = lct(candidates_[k]);
+        if (v + p_i + sum <= until) continue;
+        if (!add) return true;
+        for (std::size_t q = 0; q <= k; ++q) {
+            const int j = candidates_[q];
+            const std::int64_t p_j = e.min_before(durations_[j]);
+            e.add_upper_bound(starts_[j], until - p_j);
+            e.add_lower_bound(starts_[j], v - p_j + 1);
+            e.add_lower_bound(durations_[j], p_j);
+        }
+        e.add_lower_bound(durations_[i], p_i);
+        return true;
+    }
+    return false;
+}
+
+// A set whose tasks all lie within [e, l] with durations summing past l - e: for each
+// earliest start e, the tasks from e on by latest completion.
+bool Disjunctive::explain_overload(Explanation& e) const {
+    const int n = static_cast<int>(starts_.size());
+    const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
+    for (int first = 0; first < n; ++first) {
+        if (!takes_part(e, first)) continue;
+        const std::int64_t from = e.min_before(starts_[first]);
+        candidates_.clear();
+        for (int j = 0; j < n; ++j) {
+            if (takes_part(e, j) && e.min_before(starts_[j]) >= from) candidates_.push_back(j);
+        }
+        std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return lct(a) < lct(b); });
+        std::int64_t sum = 0;
+        for (std::size_t k = 0; k < candidates_.size(); ++k) {
+            sum += e.min_before(durations_[candidates_[k]]);
+            const std::int64_t until = lct(candidates_[k]);
+            if (from + sum <= until) continue;
+            for (std::size_t q = 0; q <= k; ++q) {
+                const int j = candidates_[q];
+                const std::int64_t p_j = e.min_before(durations_[j]);
+                e.add_lower_bound(starts_[j], from);
+                e.add_upper_bound(starts_[j], until - p_j);
+                e.add_lower_bound(durations_[j], p_j);
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+// A start none of whose values fits: each value explained before or after, the run of
+// values one forward explanation covers at once.
+bool Disjunctive::explain_start_wiped(Explanation& e) const {
+    for (int i = 0; i < static_cast<int>(starts_.size()); ++i) {
+        if (!takes_part(e, i)) continue;
+        const IntVar x = starts_[i];
+        const std::int64_t lo = e.min_before(x), hi = e.max_before(x);
+        // A dry run first: the facts go in only when every value is explained.
+        bool all = true;
+        for (const bool add : {false, true}) {
+            if (add) {
+                e.add_lower_bound(x, lo);
+                e.add_upper_bound(x, hi);
+            }
+            for (std::int64_t v = lo; v <= hi && all; ++v) {
+                if (!e.had_value(x, static_cast<int>(v))) {
+                    if (add) e.add_removed(x, static_cast<int>(v));
+                    continue;
+                }
+                std::int64_t covered = v;
+                if (explain_before(e, i, v, covered, add)) v = covered;
+                else all = explain_after(e, i, v, add);
+            }
+            if (!all) break;
+        }
+        if (all) return true;
+    }
+    return false;
+}
+
+bool Disjunctive::explain(Explanation& e) const {
+    if (e.explaining_failure()) return explain_overload(e) || explain_start_wiped(e);
+    const Fact& f = e.inferred();
+    if (f.is_equal()) return false;
+    for (int i = 0; i < static_cast<int>(starts_.size()); ++i) {
+        if (starts_[i].index != f.var || !takes_part(e, i)) continue;
+        std::int64_t covered = 0;
+        if (explain_before(e, i, f.value, covered, true) || explain_after(e, i, f.value, true)) return true;
+    }
+    return false;
 }
 
 bool disjunctive(Solver& s, const std::vector<IntVar>& starts, const std::vector<IntVar>& durations,

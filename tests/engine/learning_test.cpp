@@ -1394,7 +1394,8 @@ bool explains_itself(const std::string& kind) {
                                               "table(compact)",      "table(negative)",      "distinct_sum",
                                               "regular",             "path_sum",             "restart-nogoods",
                                               "among",               "global_cardinality",   "global_cardinality(closed)",
-                                              "lex<=",               "lex<",                 "cumulative(time-table)"};
+                                              "lex<=",               "lex<",                 "cumulative(time-table)",
+                                              "disjunctive"};
     return own.count(kind) != 0;
 }
 
@@ -1576,6 +1577,23 @@ TEST_CASE("learning: cumulative explains itself (brute force)", "[learning]") {
         INFO(spec.name);
         std::uint64_t explained = 0;
         CHECK(check_explains_only_what_follows(spec, {"cumulative(time-table)"}, 43, 2000, explained) == "");
+        CHECK(explained > 100);
+    }
+}
+
+// disjunctive: every push of a start (pairs, detectable precedences, both directions)
+// by a set of tasks before or after it, every failure by an overloaded set or a start
+// with no value left; with zero durations ignored and strict.
+TEST_CASE("learning: disjunctive explains itself (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"disjunctive", "disjunctive(var)", "disjunctive_strict", "disjunctive_strict(var)", "disjunctive(one open task)"}) {
+        specs.push_back(catalog::spec(name));
+    }
+    check_own_explanations(specs, 400, {"disjunctive"});
+    for (const ConstraintSpec& spec : specs) {
+        INFO(spec.name);
+        std::uint64_t explained = 0;
+        CHECK(check_explains_only_what_follows(spec, {"disjunctive"}, 47, 2000, explained) == "");
         CHECK(explained > 100);
     }
 }

@@ -306,6 +306,143 @@ Status CountVariable::propagate(Solver& s) {
     return Status::ok;
 }
 
+// ---- Under learning: explanations by the intervals, on the domains before.
+
+std::int64_t CountVariable::fixed_to(const Explanation& e, int v, int skipped) const {
+    std::int64_t k = 0;
+    for (IntVar x : vars_) k += x.index != skipped && e.was_fixed(x) && e.fixed_value(x) == v;
+    return k;
+}
+
+std::int64_t CountVariable::lacking(const Explanation& e, int v, int skipped) const {
+    std::int64_t k = 0;
+    for (IntVar x : vars_) k += x.index != skipped && !e.had_value(x, v);
+    return k;
+}
+
+void CountVariable::add_fixed_to(Explanation& e, int v, std::int64_t wanted, int skipped) const {
+    for (std::size_t i = 0; i < vars_.size() && wanted > 0; ++i) {
+        const IntVar x = vars_[i];
+        if (x.index == skipped || !e.was_fixed(x) || e.fixed_value(x) != v) continue;
+        e.add_fixed(x);
+        --wanted;
+    }
+}
+
+void CountVariable::add_lacking(Explanation& e, int v, std::int64_t wanted, int skipped) const {
+    for (std::size_t i = 0; i < vars_.size() && wanted > 0; ++i) {
+        const IntVar x = vars_[i];
+        if (x.index == skipped || e.had_value(x, v)) continue;
+        add_none_of(e, x, &v, &v + 1);
+        --wanted;
+    }
+}
+
+bool CountVariable::count_excluded(Explanation& e, int v, std::int64_t c, bool add) const {
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    if (fixed_to(e, v, -1) > c) {
+        if (add) add_fixed_to(e, v, c + 1, -1);
+        return true;
+    }
+    if (lacking(e, v, -1) > n - c) {
+        if (add) add_lacking(e, v, n - c + 1, -1);
+        return true;
+    }
+    return false;
+}
+
+bool CountVariable::value_excluded(Explanation& e, int v, bool add) const {
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    const std::int64_t sure = fixed_to(e, v, -1), possible = n - lacking(e, v, -1);
+    for (std::int64_t c = std::max<std::int64_t>(sure, e.min_before(count_)); c <= std::min<std::int64_t>(possible, e.max_before(count_)); ++c) {
+        if (e.had_value(count_, static_cast<int>(c))) return false;
+    }
+    if (!add) return true;
+    add_fixed_to(e, v, sure, -1);
+    add_lacking(e, v, n - possible, -1);
+    // count took none of sure..possible: its bounds where they lie beyond, removals between
+    const std::int64_t lo = std::max<std::int64_t>(sure, e.initial_min(count_)), hi = std::min<std::int64_t>(possible, e.initial_max(count_));
+    if (lo > hi) return true;
+    if (e.min_before(count_) > lo) e.add_lower_bound(count_, e.min_before(count_));
+    if (e.max_before(count_) < hi) e.add_upper_bound(count_, e.max_before(count_));
+    for (std::int64_t c = std::max<std::int64_t>(lo, e.min_before(count_)); c <= std::min<std::int64_t>(hi, e.max_before(count_)); ++c) {
+        e.add_removed(count_, static_cast<int>(c));
+    }
+    return true;
+}
+
+// y fixed to v: among on {v}, with y's fixing.
+bool CountVariable::explain_with_y_fixed(Explanation& e) const {
+    if (!e.was_fixed(value_)) return false;
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    const int v = e.fixed_value(value_);
+    const std::int64_t count_min = e.min_before(count_), count_max = e.max_before(count_);
+    const Fact& f = e.inferred();
+    bool done = false;
+    if (e.explaining_failure()) {
+        if (fixed_to(e, v, -1) > count_max) {
+            add_fixed_to(e, v, count_max + 1, -1);
+            e.add_upper_bound(count_, count_max);
+            done = true;
+        } else if (lacking(e, v, -1) > n - count_min) {
+            add_lacking(e, v, n - count_min + 1, -1);
+            e.add_lower_bound(count_, count_min);
+            done = true;
+        }
+    } else if (f.var == count_.index && !f.is_equal() && count_excluded(e, v, f.value, false)) {
+        count_excluded(e, v, f.value, true);
+        done = true;
+    } else if (std::any_of(vars_.begin(), vars_.end(), [&](IntVar x) { return x.index == f.var; })) {
+        // x left v (count at its upper bound by the others fixed to v), or took v (at
+        // its lower bound by the others lacking v): a fixing, or assign's removals.
+        // (a fixing to another value than v follows from neither)
+        const bool left = !f.is_equal() && f.value == v, took = f.is_equal() ? f.value == v : f.value != v;
+        if (left && fixed_to(e, v, f.var) >= count_max) {
+            add_fixed_to(e, v, count_max, f.var);
+            e.add_upper_bound(count_, count_max);
+            done = true;
+        } else if (took && e.had_value(IntVar{f.var}, v) && lacking(e, v, f.var) >= n - count_min) {
+            add_lacking(e, v, n - count_min, f.var);
+            e.add_lower_bound(count_, count_min);
+            done = true;
+        }
+    }
+    if (done) e.add_fixed(value_);
+    return done;
+}
+
+bool CountVariable::explain(Explanation& e) const {
+    const std::int64_t n = static_cast<std::int64_t>(vars_.size());
+    const Fact& f = e.inferred();
+    // Counts outside [0, n]: the constraint alone.
+    if (!e.explaining_failure() && f.var == count_.index && !f.is_equal() && (f.value < 0 || f.value > n)) return true;
+    if (explain_with_y_fixed(e)) return true;
+    const IntVar y = value_;
+    const int lo = e.min_before(y), hi = e.max_before(y);
+    if (!e.explaining_failure() && f.var == y.index && !f.is_equal()) {
+        return value_excluded(e, f.value, false) && value_excluded(e, f.value, true);
+    }
+    // Count losing c, or a failure: every value of y excluded, each by y's lack of it
+    // or by its interval (the failure: missing count's domain; a removal c: missing c).
+    const bool on_count = !e.explaining_failure() && f.var == count_.index && !f.is_equal();
+    if (!e.explaining_failure() && !on_count) return false;
+    for (const bool add : {false, true}) {
+        if (add) {
+            e.add_lower_bound(y, lo);
+            e.add_upper_bound(y, hi);
+        }
+        for (int v = lo; v <= hi; ++v) {
+            if (!e.had_value(y, v)) {
+                if (add) e.add_removed(y, v);
+                continue;
+            }
+            const bool excluded = on_count ? count_excluded(e, v, f.value, add) : value_excluded(e, v, add);
+            if (!excluded) return false;
+        }
+    }
+    return true;
+}
+
 // ---------------------------------------------------------------- post functions
 
 bool count_among(Solver& s, const std::vector<IntVar>& vars, const std::vector<int>& values, IntVar count) {

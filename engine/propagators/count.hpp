@@ -20,6 +20,11 @@
 // keeps the values inside some interval (domain consistent on count and y), and once
 // y is fixed the run is Among's on {y}. Before that, the x_i are not pruned (value
 // consistency). O(|D(y)| * n) per run; on a bounds-only y only its bounds are tested.
+// Under learning it explains itself by the same intervals: y losing v by the
+// variables fixed to v (sure_v of them) and lacking it (n - possible_v) and count's
+// lack of every value between; count losing c by, for each value of y, y's lack of it
+// or the variables that put c outside its interval; with y fixed, as among on {y}
+// with y's fixing. A failure: y's values all explained so, or count's.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -74,10 +79,22 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "count"; }
+    bool explain(Explanation& e) const override;
 
 private:
     void interval(const Solver& s, int v, std::int64_t& sure, std::int64_t& possible) const;
     bool meets_count(const Solver& s, std::int64_t sure, std::int64_t possible) const;
+    // Under learning, on the domains before an inference (explain()): the variables
+    // other than `skipped` fixed to v / lacking v, and the facts of `wanted` of them.
+    std::int64_t fixed_to(const Explanation& e, int v, int skipped) const;
+    std::int64_t lacking(const Explanation& e, int v, int skipped) const;
+    void add_fixed_to(Explanation& e, int v, std::int64_t wanted, int skipped) const;
+    void add_lacking(Explanation& e, int v, std::int64_t wanted, int skipped) const;
+    // Count cannot be c with y = v: facts for it, or false.
+    bool count_excluded(Explanation& e, int v, std::int64_t c, bool add) const;
+    // y cannot be v: v's interval [sure, possible] misses count's domain.
+    bool value_excluded(Explanation& e, int v, bool add) const;
+    bool explain_with_y_fixed(Explanation& e) const;
 
     std::vector<IntVar> vars_;
     IntVar value_, count_;

@@ -1395,7 +1395,7 @@ bool explains_itself(const std::string& kind) {
                                               "regular",             "path_sum",             "restart-nogoods",
                                               "among",               "global_cardinality",   "global_cardinality(closed)",
                                               "lex<=",               "lex<",                 "cumulative(time-table)",
-                                              "disjunctive"};
+                                              "disjunctive",         "count"};
     return own.count(kind) != 0;
 }
 
@@ -1475,6 +1475,16 @@ TEST_CASE("learning: among and count with a constant value explain themselves (b
         CHECK(check_explains_only_what_follows(spec, {"among"}, 31, 3000, explained) == "");
         CHECK(explained > 300);
     }
+}
+
+// count with a variable value: y's values by their intervals of counts, count's by
+// every value of y, with y fixed as among on {y}.
+TEST_CASE("learning: count with a variable value explains itself (brute force)", "[learning]") {
+    const ConstraintSpec& spec = catalog::spec("count_equal");
+    check_own_explanations({spec}, 1500, {"count"});
+    std::uint64_t explained = 0;
+    CHECK(check_explains_only_what_follows(spec, {"count"}, 53, 4000, explained) == "");
+    CHECK(explained > 300);
 }
 
 // global_cardinality, open and closed: every count bound, closed or claimed value,

@@ -215,7 +215,8 @@ bool Disjunctive::takes_part(const Explanation& e, int k) const {
     return !zero_ignored_ || e.min_before(durations_[k]) > 0;
 }
 
-// The tasks j that cannot start once i (at v) ends, lst_j < v + p_i, must end by v.
+// The tasks j that cannot start after i (at v) has ended, lst_j < v + p_i, must end
+// by v.
 // Taken by earliest start, latest first, they are a set from e on whose durations
 // reach past v once e + their sum > v: the fewest such tasks.
 bool Disjunctive::explain_before(Explanation& e, int i, std::int64_t v, std::int64_t& covered, bool add) const {

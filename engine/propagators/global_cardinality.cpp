@@ -248,8 +248,8 @@ bool GlobalCardinality::explain(Explanation& e) const {
     return false;
 }
 
-// x = values[j] claimed: count j's lower bound, met only with every variable other
-// than x lacking the value that does not.
+// x = values[j] claimed: count j's lower bound lo, which the value reaches only with
+// x when n - lo of the other variables lack it.
 bool GlobalCardinality::explain_claim(Explanation& e, std::size_t j, int x) const {
     const std::int64_t n = static_cast<std::int64_t>(vars_.size());
     const std::int64_t lo = e.min_before(counts_[j]);

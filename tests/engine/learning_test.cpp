@@ -1419,6 +1419,25 @@ void check_own_explanations(const std::vector<ConstraintSpec>& specs, int instan
     }
 }
 
+// The catalog's specs of these names.
+std::vector<ConstraintSpec> specs_named(std::initializer_list<const char*> names) {
+    std::vector<ConstraintSpec> out;
+    for (const char* name : names) out.push_back(catalog::spec(name));
+    return out;
+}
+
+// Each spec's `kinds` asked about any fact (check_explains_only_what_follows): every
+// explanation given implies what was asked, and more than `at_least` were given.
+void check_asked_about_anything(const std::vector<ConstraintSpec>& specs, const std::set<std::string>& kinds, std::uint64_t seed,
+                                int trials, std::uint64_t at_least) {
+    for (const ConstraintSpec& spec : specs) {
+        INFO(spec.name);
+        std::uint64_t explained = 0;
+        CHECK(check_explains_only_what_follows(spec, kinds, seed, trials, explained) == "");
+        CHECK(explained > at_least);
+    }
+}
+
 }  // namespace
 
 TEST_CASE("learning: alldifferent explains itself at every consistency (brute force)", "[learning]") {
@@ -1463,28 +1482,18 @@ TEST_CASE("learning: tables, distinct_sum and regular explain themselves (brute 
 // explained by counting, also with a variable in two places of the scope and with the
 // count among the variables (magic series), where the propagator is only sound.
 TEST_CASE("learning: among and count with a constant value explain themselves (brute force)", "[learning]") {
-    std::vector<ConstraintSpec> specs;
-    for (const char* name : {"count_among", "count_among with a repeated variable", "count_among counting itself",
-                             "count_among, S with a far value"}) {
-        specs.push_back(catalog::spec(name));
-    }
+    const std::vector<ConstraintSpec> specs = specs_named(
+        {"count_among", "count_among with a repeated variable", "count_among counting itself", "count_among, S with a far value"});
     check_own_explanations(specs, 400, {"among"});
-    for (const ConstraintSpec& spec : specs) {
-        INFO(spec.name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(spec, {"among"}, 31, 3000, explained) == "");
-        CHECK(explained > 300);
-    }
+    check_asked_about_anything(specs, {"among"}, 31, 3000, 300);
 }
 
 // count with a variable value: y's values by their intervals of counts, count's by
 // every value of y, with y fixed as among on {y}.
 TEST_CASE("learning: count with a variable value explains itself (brute force)", "[learning]") {
-    const ConstraintSpec& spec = catalog::spec("count_equal");
-    check_own_explanations({spec}, 1500, {"count"});
-    std::uint64_t explained = 0;
-    CHECK(check_explains_only_what_follows(spec, {"count"}, 53, 4000, explained) == "");
-    CHECK(explained > 300);
+    const std::vector<ConstraintSpec> specs = specs_named({"count_equal"});
+    check_own_explanations(specs, 1500, {"count"});
+    check_asked_about_anything(specs, {"count"}, 53, 4000, 300);
 }
 
 // global_cardinality, open and closed: every count bound, closed or claimed value,
@@ -1492,12 +1501,7 @@ TEST_CASE("learning: count with a variable value explains itself (brute force)",
 // one removes, by the constraint alone: an empty explanation).
 TEST_CASE("learning: global_cardinality explains itself (brute force)", "[learning]") {
     check_own_explanations({catalog::spec("global_cardinality")}, 600, {"global_cardinality"});
-    for (const char* name : {"global_cardinality", "global_cardinality(closed)"}) {
-        INFO(name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(catalog::spec(name), {name}, 37, 3000, explained) == "");
-        CHECK(explained > 300);
-    }
+    for (const char* name : {"global_cardinality", "global_cardinality(closed)"}) check_asked_about_anything(specs_named({name}), {name}, 37, 3000, 300);
     // (closed, the counts take every variable: fewer conflicts to explain)
     check_own_explanations({catalog::spec("global_cardinality(closed)")}, 4000, {"global_cardinality(closed)"});
     // Models made for counting: the counts first (so that the search decides them
@@ -1563,49 +1567,29 @@ TEST_CASE("learning: global_cardinality explains itself (brute force)", "[learni
 // lex: every bound, fixing and failure by the bounds before it (and the rest's, where
 // the bound is strict), also with x and y sharing variables (y = x reversed).
 TEST_CASE("learning: lex explains itself (brute force)", "[learning]") {
-    std::vector<ConstraintSpec> specs;
-    for (const char* name : {"lex_less_equal", "lex_less", "lex_less_equal(lengths)", "lex_less(lengths)", "lex_less_equal(shared)", "lex_less(shared)"}) {
-        specs.push_back(catalog::spec(name));
-    }
+    const std::vector<ConstraintSpec> specs = specs_named(
+        {"lex_less_equal", "lex_less", "lex_less_equal(lengths)", "lex_less(lengths)", "lex_less_equal(shared)", "lex_less(shared)"});
     check_own_explanations(specs, 400, {"lex<=", "lex<"});
-    for (const ConstraintSpec& spec : specs) {
-        INFO(spec.name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(spec, {"lex<=", "lex<"}, 41, 3000, explained) == "");
-        CHECK(explained > 300);
-    }
+    check_asked_about_anything(specs, {"lex<=", "lex<"}, 41, 3000, 300);
 }
 
 // cumulative: every push of a start, raise of the capacity and failure explained
 // pointwise by the compulsory parts at one time (durations and heights constant or
 // variables).
 TEST_CASE("learning: cumulative explains itself (brute force)", "[learning]") {
-    std::vector<ConstraintSpec> specs;
-    for (const char* name : {"cumulative", "cumulative(var)", "cumulative(one open task)"}) specs.push_back(catalog::spec(name));
+    const std::vector<ConstraintSpec> specs = specs_named({"cumulative", "cumulative(var)", "cumulative(one open task)"});
     check_own_explanations(specs, 400, {"cumulative(time-table)"});
-    for (const ConstraintSpec& spec : specs) {
-        INFO(spec.name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(spec, {"cumulative(time-table)"}, 43, 2000, explained) == "");
-        CHECK(explained > 100);
-    }
+    check_asked_about_anything(specs, {"cumulative(time-table)"}, 43, 2000, 100);
 }
 
 // disjunctive: every push of a start (pairs, detectable precedences, both directions)
 // by a set of tasks before or after it, every failure by an overloaded set or a start
 // with no value left; with zero durations ignored and strict.
 TEST_CASE("learning: disjunctive explains itself (brute force)", "[learning]") {
-    std::vector<ConstraintSpec> specs;
-    for (const char* name : {"disjunctive", "disjunctive(var)", "disjunctive_strict", "disjunctive_strict(var)", "disjunctive(one open task)"}) {
-        specs.push_back(catalog::spec(name));
-    }
+    const std::vector<ConstraintSpec> specs =
+        specs_named({"disjunctive", "disjunctive(var)", "disjunctive_strict", "disjunctive_strict(var)", "disjunctive(one open task)"});
     check_own_explanations(specs, 400, {"disjunctive"});
-    for (const ConstraintSpec& spec : specs) {
-        INFO(spec.name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(spec, {"disjunctive"}, 47, 2000, explained) == "");
-        CHECK(explained > 100);
-    }
+    check_asked_about_anything(specs, {"disjunctive"}, 47, 2000, 100);
 }
 
 // distinct_sum explains by the other variables' domains, as fixings, bounds and holes,

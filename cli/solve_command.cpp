@@ -101,7 +101,8 @@ void write_stats(std::ostream& err, const SolveOutcome& outcome, const SearchOpt
         if (s.learned != 0) err << "; mean size " << s.mean_nogood_size() << " facts, mean LBD " << s.mean_nogood_lbd();
         err << ")\n"
             << "implied nogoods:  " << s.implied << " (stated by the constraints, never deleted)\n"
-            << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback)\n";
+            << "explanations:     " << s.explanations << " (" << s.fallback_explanations << " fallback, " << s.bound_explanations
+            << " of a pushed bound as one fact)\n";
     }
 }
 
@@ -124,6 +125,7 @@ void write_json_stats(support::JsonWriter& json, const SolveOutcome& outcome) {
         json_field(json, "implied_nogoods", s.implied);
         json_field(json, "explanations", s.explanations);
         json_field(json, "fallback_explanations", s.fallback_explanations);
+        json_field(json, "bound_explanations", s.bound_explanations);
         if (s.learned != 0) {
             json_field(json, "mean_nogood_size", s.mean_nogood_size());
             json_field(json, "mean_nogood_lbd", s.mean_nogood_lbd());

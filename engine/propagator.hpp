@@ -76,6 +76,12 @@ public:
     // inferred, or its failure, lazily when conflict analysis asks. False: no own
     // explanation, the engine falls back to the removals from the whole scope.
     virtual bool explain(Explanation&) const { return false; }
+    // Whether explain() also answers a bound fact [x >= v] or [x <= v] of a variable
+    // whose bound this propagator pushed: conflict analysis then asks for the bound
+    // as one fact, where it would otherwise ask for each removed value in turn (a
+    // start pushed by 50 is one explanation, not 50). explain() may still decline
+    // one (return false): the values are then explained one by one.
+    virtual bool explains_bound_facts() const { return false; }
     // Under learning, once, on the root domains: nogoods the constraint implies that
     // learning keeps for the whole search beside the ones it learns, where their
     // propagation by the nogood store has shorter reasons than the propagator's own
@@ -121,6 +127,7 @@ public:
         std::uint64_t failures = 0;
         std::uint64_t explanations = 0;           // asked for by learning (own or fallback)
         std::uint64_t fallback_explanations = 0;  // of which the scope fallback
+        std::uint64_t bound_explanations = 0;     // of which a pushed bound as one fact
     };
 #if defined(PRUNE_MINIMAL)
     const Counters& counters() const {
@@ -131,10 +138,11 @@ public:
     const Counters& counters() const { return counters_; }
 #endif
     // Learning (learning/learning_search.cpp) counts each explanation it asked for.
-    void count_explanation([[maybe_unused]] bool fell_back) {
+    void count_explanation([[maybe_unused]] bool fell_back, [[maybe_unused]] bool of_bound = false) {
 #if !defined(PRUNE_MINIMAL)
         ++counters_.explanations;
         if (fell_back) ++counters_.fallback_explanations;
+        if (of_bound) ++counters_.bound_explanations;
 #endif
     }
 

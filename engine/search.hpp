@@ -101,6 +101,9 @@ struct SearchStatistics {
     std::uint64_t deleted = 0;
     std::uint64_t explanations = 0;
     std::uint64_t fallback_explanations = 0;
+    // Of the explanations, those of a bound a propagator pushed, explained as one
+    // bound fact (Propagator::explains_bound_facts) instead of value by value.
+    std::uint64_t bound_explanations = 0;
     // The learned nogoods' facts and LBDs (their decision levels), summed: a mean
     // nogood of 40 facts learns far less than one of 5 (mean_nogood_size()).
     std::uint64_t learned_facts = 0;
@@ -131,6 +134,7 @@ struct SearchStatistics {
         deleted += o.deleted;
         explanations += o.explanations;
         fallback_explanations += o.fallback_explanations;
+        bound_explanations += o.bound_explanations;
         learned_facts += o.learned_facts;
         learned_lbd += o.learned_lbd;
         nogoods_offered += o.nogoods_offered;

@@ -342,7 +342,8 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
             << "%%%mzn-stat: deletedNogoods=" << st.deleted << '\n'
             << "%%%mzn-stat: impliedNogoods=" << st.implied << '\n'
             << "%%%mzn-stat: explanations=" << st.explanations << '\n'
-            << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n';
+            << "%%%mzn-stat: fallbackExplanations=" << st.fallback_explanations << '\n'
+            << "%%%mzn-stat: boundExplanations=" << st.bound_explanations << '\n';
         if (st.nogoods_offered != 0 || st.nogoods_imported != 0) {
             out << "%%%mzn-stat: sharedNogoods=" << st.nogoods_offered << '\n'
                 << "%%%mzn-stat: importedNogoods=" << st.nogoods_imported << '\n';

@@ -233,6 +233,8 @@ bool LearningSearch::initialise() {
     bound_touched_.reserve(static_cast<std::size_t>(n));
     walked_lower_.assign(static_cast<std::size_t>(n), INT_MIN);
     walked_upper_.assign(static_cast<std::size_t>(n), INT_MAX);
+    walked_lower_from_.assign(static_cast<std::size_t>(n), INT_MIN);
+    walked_upper_from_.assign(static_cast<std::size_t>(n), INT_MAX);
     // A decision fixes a variable, or (a split) removes a value at least.
     const std::size_t max_levels = bound_decisions ? static_cast<std::size_t>(total) : static_cast<std::size_t>(n);
     level_start_.reserve(max_levels + 2);
@@ -1104,7 +1106,7 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
             const Propagator& p = solver_.propagator(r.reason.index);
             RecordExplanation view(*this, r.cut, r.fact, out);
             ++statistics_.explanations;
-            const bool fell_back = !p.explain(view) || !held_before(out, r.cut);
+            const bool fell_back = !p.explain(view) || !held_before(out, 0, r.cut);
             if (fell_back) {
                 out.clear();
                 fallback(p, r.cut, out);
@@ -1124,7 +1126,7 @@ void LearningSearch::explain_failure(const Propagator* p, std::vector<Fact>& out
     const int cut = static_cast<int>(records_.size());
     RecordExplanation view(*this, cut, Fact{}, out);
     ++statistics_.explanations;
-    const bool fell_back = !p->explain(view) || !held_before(out, cut);
+    const bool fell_back = !p->explain(view) || !held_before(out, 0, cut);
     if (fell_back) {
         out.clear();
         fallback(*p, cut, out);
@@ -1136,11 +1138,12 @@ void LearningSearch::explain_failure(const Propagator* p, std::vector<Fact>& out
     if (on_explanation) on_explanation(p, Fact{}, out);
 }
 
-// Whether every fact of an explanation was true before `cut`. A propagator's slip
-// (a bound literal that did not hold, say) would otherwise be dropped silently by
-// the analysis, or be met after the fact it explains; the fallback takes over then.
-bool LearningSearch::held_before(const std::vector<Fact>& facts, int cut) const {
-    return std::all_of(facts.begin(), facts.end(), [&](const Fact& f) {
+// Whether every fact of an explanation (facts[from...]) was true before `cut`. A
+// propagator's slip (a bound literal that did not hold, say) would otherwise be
+// dropped silently by the analysis, or be met after the fact it explains; the
+// fallback takes over then.
+bool LearningSearch::held_before(const std::vector<Fact>& facts, std::size_t from, int cut) const {
+    return std::all_of(facts.begin() + static_cast<std::ptrdiff_t>(from), facts.end(), [&](const Fact& f) {
         const int p = position(f);
         return p == at_root || (p != present && p < cut);
     });
@@ -1225,9 +1228,12 @@ bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const 
 // strongest of each side per variable is kept). At the current level it is resolved:
 // [x >= v] became true at the removal of w, the lower bound just before, and holds
 // because [x >= w], [x != w] and [x != u] for the holes u between w and v (removed
-// earlier) do; those are marked instead, [x >= w] in turn. Likewise [x <= v].
+// earlier) do; those are marked instead, [x >= w] in turn; or, where a propagator
+// pushed the bound and explains bound facts, because of its explanation of [x >= v]
+// (explain_push), which ends the walk. Likewise [x <= v].
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
+    const std::size_t i = static_cast<std::size_t>(x);
     if (literal_branching()) {
         // Every bound fact met is bumped, also one resolved away below (Chuffed bumps
         // each literal of each explanation it resolves).
@@ -1235,21 +1241,29 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
         if (p != at_root && p != present && records_[static_cast<std::size_t>(p)].level > 0) bump_literal(f);
     }
     const bool lower = f.kind == FactKind::greater_equal;
-    // The walks of this analysis: the resolution of [x >= v] for v up to `walked`
-    // is marked (the chain of a weaker bound is part of a stronger one's), so each
-    // value is walked once per analysis, not once per bound fact that reaches it.
-    int& walked = lower ? walked_lower_[static_cast<std::size_t>(x)] : walked_upper_[static_cast<std::size_t>(x)];
-    const int done = walked;
+    // The walks of this analysis: the resolution of [x >= v] is marked for v in
+    // (walked_lower_from_, walked_lower_] (the chain of a weaker bound is part of a
+    // stronger one's), so each value is walked once per analysis, not once per bound
+    // fact that reaches it. Not below that range: a walk that ends in a push's
+    // explanation covers only the bounds the push made true (one made true before
+    // may be part of the reason for that explanation's facts).
+    const auto covered = [&](int v) {
+        return lower ? v > walked_lower_from_[i] && v <= walked_lower_[i] : v < walked_upper_from_[i] && v >= walked_upper_[i];
+    };
     const int start = f.value;
+    int reached = lower ? INT_MIN : INT_MAX;  // the walk covers (reached, start] ([start, reached))
     bool resolved = false;
     for (;;) {
-        if (lower ? f.value <= done : f.value >= done) break;
+        if (covered(f.value)) {
+            reached = lower ? walked_lower_from_[i] : walked_upper_from_[i];
+            break;
+        }
         const int p = position(f);
         if (p == at_root || p == present) break;
         const Record& r = records_[static_cast<std::size_t>(p)];
         if (r.level == 0) break;
         if (r.level < level()) {
-            int& strongest = lower ? seen_lower_[static_cast<std::size_t>(x)] : seen_upper_[static_cast<std::size_t>(x)];
+            int& strongest = lower ? seen_lower_[i] : seen_upper_[i];
             if (lower ? strongest >= f.value : strongest <= f.value) break;
             touch_bounds(x);
             strongest = f.value;
@@ -1273,6 +1287,10 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             break;
         }
         resolved = true;
+        if (r.reason.kind == ReasonKind::propagator && explain_push(f, r, at_current_level)) {
+            reached = lower ? lower_before(x, r.cut) : upper_before(x, r.cut);
+            break;
+        }
         const int w = r.fact.value;  // r is [x != w]
         mark(r.fact, at_current_level);
         if (lower) {
@@ -1284,8 +1302,54 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     }
     if (resolved) {
         touch_bounds(x);
-        walked = start;
+        note_walk(x, lower, reached, start);
     }
+}
+
+// Records that a walk of this analysis covers (from, to] of x's lower bound facts
+// ([to, from) of its upper ones): joined to the range covered so far where they
+// meet, else in its place (either range alone is a true claim).
+void LearningSearch::note_walk(int x, bool lower, int from, int to) {
+    const std::size_t i = static_cast<std::size_t>(x);
+    int& top = lower ? walked_lower_[i] : walked_upper_[i];
+    int& beyond = lower ? walked_lower_from_[i] : walked_upper_from_[i];
+    const bool meets = lower ? from <= top && beyond <= to : from >= top && beyond >= to;
+    if (meets) {
+        top = lower ? std::max(top, to) : std::min(top, to);
+        beyond = lower ? std::min(beyond, from) : std::max(beyond, from);
+    } else {
+        top = to;
+        beyond = from;
+    }
+}
+
+// [x >= v] (or [x <= v]) made true by a propagator's push, the domain change that
+// recorded r: when the propagator explains bound facts, it is asked for f itself,
+// on the domains before that change, and its facts are marked in place of the
+// removals (one explanation for the values the push removed, each of which would
+// otherwise be explained and resolved in turn). False when it declines.
+bool LearningSearch::explain_push(const Fact& f, const Record& r, int& at_current_level) {
+    const Propagator& p = solver_.propagator(r.reason.index);
+    if (!p.explains_bound_facts()) return false;
+    const std::size_t first = pushes_.size();
+    RecordExplanation view(*this, r.cut, f, pushes_);
+    ++statistics_.explanations;
+    const bool explained = p.explain(view) && held_before(pushes_, first, r.cut);
+    solver_.propagator(p.id()).count_explanation(false, explained);
+    if (!explained) {
+        pushes_.resize(first);
+        return false;
+    }
+    ++statistics_.bound_explanations;
+    if (on_explanation) on_explanation(&p, f, std::vector<Fact>(pushes_.begin() + static_cast<std::ptrdiff_t>(first), pushes_.end()));
+    bump(f.var);
+    // (By index, and each fact copied: marking one may push another explanation.)
+    for (std::size_t k = first; k < pushes_.size(); ++k) {
+        const Fact g = pushes_[k];
+        mark(g, at_current_level);
+    }
+    pushes_.resize(first);
+    return true;
 }
 
 // Whether a fact is implied by the nogood being learned (or the root): its record
@@ -1307,8 +1371,8 @@ void LearningSearch::clear_analysis_marks() {
     touched_.clear();
     for (int x : bound_touched_) {
         const std::size_t i = static_cast<std::size_t>(x);
-        seen_lower_[i] = walked_lower_[i] = INT_MIN;
-        seen_upper_[i] = walked_upper_[i] = INT_MAX;
+        seen_lower_[i] = walked_lower_[i] = walked_lower_from_[i] = INT_MIN;
+        seen_upper_[i] = walked_upper_[i] = walked_upper_from_[i] = INT_MAX;
     }
     bound_touched_.clear();
 }

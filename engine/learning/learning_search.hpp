@@ -240,12 +240,14 @@ private:
     void explain(int position, std::vector<Fact>& out);
     void explain_failure(const Propagator* p, std::vector<Fact>& out);
     void fallback(const Propagator& p, int cut, std::vector<Fact>& out);
-    bool held_before(const std::vector<Fact>& facts, int cut) const;
+    bool held_before(const std::vector<Fact>& facts, std::size_t from, int cut) const;
+    bool explain_push(const Fact& f, const Record& r, int& at_current_level);
     void clear_analysis_marks();
     int analyse();
     void mark(const Fact& f, int& at_current_level);
     void mark_record(int p, int& at_current_level);
     void mark_bound(Fact f, int& at_current_level);
+    void note_walk(int x, bool lower, int from, int to);
     bool covered(const Fact& f) const;
     void touch_bounds(int x);
     bool implied_by_bound_facts(const Fact& f, bool strictly) const;
@@ -342,9 +344,13 @@ private:
     // that have any, to reset them after.
     std::vector<int> seen_lower_, seen_upper_;
     std::vector<int> walked_lower_, walked_upper_;
+    std::vector<int> walked_lower_from_, walked_upper_from_;  // (mark_bound: each walk's range)
     std::vector<int> bound_touched_;
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
+    // The explanations of pushed bounds being marked (explain_push), a stack: one
+    // explanation's facts can lead to another's, each appended above it.
+    std::vector<Fact> pushes_;
     std::vector<int> level_stamp_;
     std::vector<char> falls_back_;  // per propagator id: has used the fallback
     std::vector<char> failure_falls_back_;  // the same for explaining its failures

@@ -99,6 +99,22 @@ Status ValueChannel::propagate(Solver& s) {
     return Status::ok;
 }
 
+namespace {
+// A bound of one side of x = y + c (or x <= y + c) by the same bound of the
+// partner, shifted to w: [x >= b] by [partner >= w], [x <= b] by [partner <= w].
+// Declines when the partner's bound did not hold before.
+bool explain_bound(Explanation& e, const Fact& bound, IntVar partner, std::int64_t w) {
+    if (bound.kind == FactKind::greater_equal) {
+        if (e.min_before(partner) < w) return false;
+        e.add_lower_bound(partner, w);
+    } else {
+        if (e.max_before(partner) > w) return false;
+        e.add_upper_bound(partner, w);
+    }
+    return true;
+}
+}  // namespace
+
 bool EqualOffset::explain(Explanation& e) const {
     if (x_.index == y_.index) return false;
     if (!e.explaining_failure()) {
@@ -108,6 +124,7 @@ bool EqualOffset::explain(Explanation& e) const {
         const bool on_x = removed.var == x_.index;
         const IntVar partner = on_x ? y_ : x_;
         const std::int64_t w = std::int64_t{removed.value} + (on_x ? -std::int64_t{c_} : std::int64_t{c_});
+        if (removed.is_bound()) return explain_bound(e, removed, partner, w);
         if (w < e.initial_min(partner) || w > e.initial_max(partner)) return true;
         if (e.had_value(partner, static_cast<int>(w))) return false;
         e.add_removed(partner, static_cast<int>(w));
@@ -137,6 +154,11 @@ bool LessEqualOffset::explain(Explanation& e) const {
     }
     const Fact& removed = e.inferred();
     if (removed.is_equal()) return false;
+    if (removed.is_bound()) {  // [x <= b] by [y <= b - c]; [y >= b] by [x >= b + c]
+        const bool on_x = removed.var == x_.index;
+        if (on_x != (removed.kind == FactKind::less_equal)) return false;
+        return explain_bound(e, removed, on_x ? y_ : x_, std::int64_t{removed.value} + (on_x ? -std::int64_t{c_} : std::int64_t{c_}));
+    }
     if (removed.var == x_.index) {  // v > y + c: y <= v - c - 1 suffices
         e.add_upper_bound(y_, std::int64_t{removed.value} - c_ - 1);
         return e.max_before(y_) <= std::int64_t{removed.value} - c_ - 1;

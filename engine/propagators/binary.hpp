@@ -17,8 +17,10 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x=y+c"; }
-    // A removal by the partner's absence; a failure by each value's missing partner.
+    // A removal by the partner's absence; a failure by each value's missing partner;
+    // a bound by the partner's bound.
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     IntVar x_, y_;
@@ -45,8 +47,10 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "x<=y+c"; }
-    // The other side's bound, lifted to the weakest that still implies it.
+    // The other side's bound, lifted to the weakest that still implies it (a pushed
+    // bound likewise, as one fact).
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     IntVar x_, y_;

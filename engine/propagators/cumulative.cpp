@@ -167,6 +167,72 @@ std::int64_t CumulativeTimeTable::latest_overload(const Explanation& e, int i, s
     return best;
 }
 
+// The earliest time in [lo, hi] where task i (height h) does not fit under cap beside
+// the others' compulsory parts, or INT64_MIN: lo, or a time where a compulsory part
+// starts (the profile rises only there).
+std::int64_t CumulativeTimeTable::earliest_overload(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
+                                                    std::int64_t cap) const {
+    if (height_at(e, lo, i) + h > cap) return lo;
+    std::int64_t best = INT64_MIN;
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        const std::int64_t t = e.max_before(starts_[j]);
+        if (j == i || t <= lo || t > hi || (best != INT64_MIN && t >= best)) continue;
+        if (height_at(e, t, i) + h > cap) best = t;
+    }
+    return best;
+}
+
+// The latest such time: hi, or the last time of a compulsory part (the profile falls
+// only after one).
+std::int64_t CumulativeTimeTable::latest_overload_within(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
+                                                         std::int64_t cap) const {
+    if (height_at(e, hi, i) + h > cap) return hi;
+    std::int64_t best = INT64_MIN;
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        const std::int64_t t = std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) - 1;
+        if (j == i || t < lo || t >= hi || t <= best) continue;
+        if (height_at(e, t, i) + h > cap) best = t;
+    }
+    return best;
+}
+
+// [s_i >= b] as one fact, after Schutt et al.'s explanation of a bound push: from its
+// bound before, each step takes the latest overload t the task cannot avoid (i
+// starting at cur or later runs at t, for t < cur + d) and moves past it; the
+// overloads' tasks and the first step's [s_i >= t + 1 - d] explain it. A push over
+// several peaks is one explanation of as many overloads.
+bool CumulativeTimeTable::explain_lower_bound(Explanation& e, int i, std::int64_t b) const {
+    const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]), cap = e.max_before(capacity_);
+    if (d <= 0 || h <= 0) return false;
+    for (std::int64_t cur = e.min_before(starts_[i]); cur < b;) {
+        const std::int64_t t = latest_overload_within(e, i, cur, cur + d - 1, h, cap);
+        if (t == INT64_MIN || !add_overload(e, t, i, cap - h)) return false;
+        if (cur == e.min_before(starts_[i])) e.add_lower_bound(starts_[i], t + 1 - d);
+        cur = t + 1;
+    }
+    e.add_lower_bound(durations_[i], d);
+    e.add_lower_bound(heights_[i], h);
+    e.add_upper_bound(capacity_, cap);
+    return true;
+}
+
+// The mirror, [s_i <= b]: from its bound before, each step takes the earliest overload
+// t in [cur, cur + d) and moves to t - d.
+bool CumulativeTimeTable::explain_upper_bound(Explanation& e, int i, std::int64_t b) const {
+    const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]), cap = e.max_before(capacity_);
+    if (d <= 0 || h <= 0) return false;
+    for (std::int64_t cur = e.max_before(starts_[i]); cur > b;) {
+        const std::int64_t t = earliest_overload(e, i, cur, cur + d - 1, h, cap);
+        if (t == INT64_MIN || !add_overload(e, t, i, cap - h)) return false;
+        if (cur == e.max_before(starts_[i])) e.add_upper_bound(starts_[i], t);
+        cur = t - d;
+    }
+    e.add_lower_bound(durations_[i], d);
+    e.add_lower_bound(heights_[i], h);
+    e.add_upper_bound(capacity_, cap);
+    return true;
+}
+
 // Task i cannot start at v: its duration's and height's lower bounds, the capacity's
 // upper bound, and the tasks that overload some t in [v, v + d).
 bool CumulativeTimeTable::explain_start(Explanation& e, int i, std::int64_t v) const {
@@ -237,14 +303,21 @@ bool CumulativeTimeTable::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
     const Fact& f = e.inferred();
     if (f.is_equal()) return false;
-    if (f.var == capacity_.index) {  // the compulsory parts at some time exceed f.value
+    if (f.var == capacity_.index && f.kind != FactKind::less_equal) {
+        // The compulsory parts at some time exceed v: [c != v], and [c >= v + 1] too.
+        const std::int64_t v = f.kind == FactKind::greater_equal ? std::int64_t{f.value} - 1 : f.value;
         for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
             const std::int64_t t = e.max_before(starts_[j]);
-            if (height_at(e, t, -1) > f.value && add_overload(e, t, -1, f.value)) return true;
+            if (height_at(e, t, -1) > v && add_overload(e, t, -1, v)) return true;
         }
     }
     for (int i = 0; i < static_cast<int>(starts_.size()); ++i) {
-        if (starts_[i].index == f.var && explain_start(e, i, f.value)) return true;
+        if (starts_[i].index != f.var) continue;
+        if (f.kind == FactKind::greater_equal ? explain_lower_bound(e, i, f.value)
+            : f.kind == FactKind::less_equal  ? explain_upper_bound(e, i, f.value)
+                                              : explain_start(e, i, f.value)) {
+            return true;
+        }
     }
     return false;
 }

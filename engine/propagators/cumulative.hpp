@@ -22,7 +22,10 @@
 // less than h_i; the explanation names just enough of those tasks, each by
 // [s_j <= t] and [s_j >= t + 1 - d_j] (it surely runs at t) and its duration's and
 // height's lower bounds, with i's own and the capacity's upper bound. The latest such
-// t is taken, so the consecutive values a push removes share one explanation.
+// t is taken, so the consecutive values a push removes share one explanation. A
+// pushed bound is explained as one fact: [s_i >= b] by the overloads the task steps
+// over from its bound before (one, or a chain of them), the first with [s_i >= t + 1
+// - d_i].
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -40,6 +43,7 @@ public:
     Status propagate(Solver& s) override;
     const char* kind() const override { return "cumulative(time-table)"; }
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     // Builds the profile of the compulsory parts (segments of positive height, in
@@ -60,7 +64,15 @@ private:
     // INT64_MIN; its facts when `add`.
     std::int64_t latest_overload(const Explanation& e, int i, std::int64_t v, std::int64_t d, std::int64_t h,
                                  std::int64_t cap) const;
+    // The earliest (latest) t in [lo, hi] where task i does not fit, or INT64_MIN.
+    std::int64_t earliest_overload(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
+                                   std::int64_t cap) const;
+    std::int64_t latest_overload_within(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
+                                        std::int64_t cap) const;
     bool explain_start(Explanation& e, int i, std::int64_t v) const;
+    // A pushed bound of s_i as one fact, by the overloads it steps over.
+    bool explain_lower_bound(Explanation& e, int i, std::int64_t b) const;
+    bool explain_upper_bound(Explanation& e, int i, std::int64_t b) const;
     bool explain_failure(Explanation& e) const;
 
     std::vector<IntVar> starts_, durations_, heights_;

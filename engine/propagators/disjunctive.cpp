@@ -338,12 +338,89 @@ bool Disjunctive::explain_start_wiped(Explanation& e) const {
     return false;
 }
 
+// [s_i >= b] as one fact: with s_i at its bound L or later, the tasks j with lst_j <
+// L + p_i cannot start after i has ended, so they end before it starts (Vilím's
+// detectable precedences; a pair is a set of one). Taken by earliest start, latest
+// first, a set whose durations from e on reach b: [s_j >= b - their sum] (the
+// earliest start lifted by the slack) and [s_j <= l] for l their latest start, with
+// [s_i >= l + 1 - p_i], the weakest bound of i that still makes them precede it.
+bool Disjunctive::explain_lower_bound(Explanation& e, int i, std::int64_t b) const {
+    const std::int64_t p_i = e.min_before(durations_[i]);
+    const std::int64_t from_i = e.min_before(starts_[i]);
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && e.max_before(starts_[j]) < from_i + p_i) candidates_.push_back(j);
+    }
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int c) { return e.min_before(starts_[a]) > e.min_before(starts_[c]); });
+    std::int64_t sum = 0, latest = INT64_MIN;
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+        const int j = candidates_[k];
+        sum += e.min_before(durations_[j]);
+        latest = std::max<std::int64_t>(latest, e.max_before(starts_[j]));
+        if (e.min_before(starts_[j]) + sum < b) continue;
+        e.add_lower_bound(starts_[i], latest + 1 - p_i);
+        e.add_lower_bound(durations_[i], p_i);
+        for (std::size_t q = 0; q <= k; ++q) {
+            const int t = candidates_[q];
+            e.add_lower_bound(starts_[t], b - sum);
+            e.add_upper_bound(starts_[t], latest);
+            e.add_lower_bound(durations_[t], e.min_before(durations_[t]));
+        }
+        return true;
+    }
+    return false;
+}
+
+// The mirror, [s_i <= b]: with s_i at its bound U or earlier, the tasks j with est_j
+// + p_j > U cannot end before i starts, so they start after it ends. Taken by latest
+// completion, earliest first, a set ending by l whose durations after i leave it
+// ending by b + p_i at the latest: [s_j <= b + p_i + their sum - p_j] (lifted) and
+// [s_j >= u + 1 - p_j] for u + 1 their earliest completion, with [s_i <= u].
+bool Disjunctive::explain_upper_bound(Explanation& e, int i, std::int64_t b) const {
+    const std::int64_t p_i = e.min_before(durations_[i]);
+    const std::int64_t until_i = e.max_before(starts_[i]);
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) > until_i) {
+            candidates_.push_back(j);
+        }
+    }
+    const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int c) { return lct(a) < lct(c); });
+    std::int64_t sum = 0, earliest_end = INT64_MAX;
+    for (std::size_t k = 0; k < candidates_.size(); ++k) {
+        const int j = candidates_[k];
+        sum += e.min_before(durations_[j]);
+        earliest_end = std::min<std::int64_t>(earliest_end, std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]));
+        if (lct(j) - sum - p_i > b) continue;
+        e.add_upper_bound(starts_[i], earliest_end - 1);
+        e.add_lower_bound(durations_[i], p_i);
+        for (std::size_t q = 0; q <= k; ++q) {
+            const int t = candidates_[q];
+            const std::int64_t p_t = e.min_before(durations_[t]);
+            e.add_upper_bound(starts_[t], b + p_i + sum - p_t);
+            e.add_lower_bound(starts_[t], earliest_end - p_t);
+            e.add_lower_bound(durations_[t], p_t);
+        }
+        return true;
+    }
+    return false;
+}
+
 bool Disjunctive::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_overload(e) || explain_start_wiped(e);
     const Fact& f = e.inferred();
     if (f.is_equal()) return false;
     for (int i = 0; i < static_cast<int>(starts_.size()); ++i) {
         if (starts_[i].index != f.var || !takes_part(e, i)) continue;
+        if (f.kind == FactKind::greater_equal) {
+            if (explain_lower_bound(e, i, f.value)) return true;
+            continue;
+        }
+        if (f.kind == FactKind::less_equal) {
+            if (explain_upper_bound(e, i, f.value)) return true;
+            continue;
+        }
         std::int64_t covered = 0;
         if (explain_before(e, i, f.value, covered, true) || explain_after(e, i, f.value, true)) return true;
     }

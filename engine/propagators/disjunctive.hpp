@@ -33,7 +33,10 @@
 // must all start after i and end by some l. That covers the pairs (a set of one) and
 // the detectable precedences (Vilím's explanation of them, pointwise); a failure by
 // an overloaded set (all within [e, l], durations summing past l - e) or a start
-// whose every value is explained so. Durations by their lower bounds.
+// whose every value is explained so. Durations by their lower bounds. A pushed
+// bound is explained as one fact, [s_i >= b] by tasks that must precede i from its
+// bound before on (the detectable precedence itself, Vilím 2005), lifted.
+
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -50,6 +53,7 @@ public:
     Status propagate(Solver& s) override;
     const char* kind() const override { return "disjunctive"; }
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     // The Theta-tree passes on the current bounds, forward then mirrored; false on
@@ -71,6 +75,10 @@ private:
     // value the same facts explain (forward).
     bool explain_before(Explanation& e, int i, std::int64_t v, std::int64_t& covered, bool add) const;
     bool explain_after(Explanation& e, int i, std::int64_t v, bool add) const;
+    // A pushed bound of s_i as one fact: [s_i >= b] by the tasks that must end
+    // before it (from its bound before on), [s_i <= b] by those that must start after.
+    bool explain_lower_bound(Explanation& e, int i, std::int64_t b) const;
+    bool explain_upper_bound(Explanation& e, int i, std::int64_t b) const;
     bool explain_overload(Explanation& e) const;
     bool explain_start_wiped(Explanation& e) const;
 

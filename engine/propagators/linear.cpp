@@ -173,7 +173,18 @@ bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& te
     }
     if (removed != nullptr) {
         if (target == nullptr) return false;
-        sum += sign * target->coefficient * removed->value;
+        const std::int64_t a = sign * target->coefficient;
+        // A bound fact [x >= b] is the removal of b - 1 where a * x grows as x falls
+        // (a < 0): every value below makes the sum larger still. [x <= b]: b + 1, a > 0.
+        std::int64_t v = removed->value;
+        if (removed->kind == FactKind::greater_equal) {
+            if (a > 0) return false;
+            v -= 1;
+        } else if (removed->kind == FactKind::less_equal) {
+            if (a < 0) return false;
+            v += 1;
+        }
+        sum += a * v;
     }
     if (sum <= bound) return false;
     std::int64_t slack = sum - bound - 1;
@@ -195,7 +206,9 @@ bool explain_linear_equal(Explanation& e, const std::vector<LinearTerm>& terms, 
     if (removed != nullptr) {
         for (const LinearTerm& t : terms) {
             if (t.var.index != removed->var) continue;
-            const bool upper_half = 2 * std::int64_t{removed->value} > std::int64_t{e.initial_min(t.var)} + e.initial_max(t.var);
+            // (A bound fact: the side that pushes that bound, [x <= b] for a > 0.)
+            const bool upper_half = removed->is_bound() ? removed->kind == FactKind::less_equal
+                                                        : 2 * std::int64_t{removed->value} > std::int64_t{e.initial_min(t.var)} + e.initial_max(t.var);
             less_equal_first = upper_half == (t.coefficient > 0);
             break;
         }
@@ -211,7 +224,7 @@ bool explain_linear_not_equal(Explanation& e, const std::vector<LinearTerm>& ter
     std::int64_t sum = 0;
     for (const LinearTerm& t : terms) {
         if (removed != nullptr && t.var.index == removed->var) {
-            if (removed->is_equal()) return false;
+            if (removed->kind != FactKind::not_equal) return false;
             sum += t.coefficient * removed->value;
         } else if (e.was_fixed(t.var)) {
             sum += t.coefficient * e.fixed_value(t.var);

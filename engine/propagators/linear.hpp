@@ -31,6 +31,7 @@ public:
     Status propagate(Solver& s) override;
     const char* kind() const override { return "linear<="; }
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     std::vector<LinearTerm> terms_;
@@ -44,6 +45,7 @@ public:
     Status propagate(Solver& s) override;
     const char* kind() const override { return "linear="; }
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     std::vector<LinearTerm> terms_;
@@ -76,7 +78,9 @@ Status propagate_linear_not_equal(Solver& s, const std::vector<LinearTerm>& term
 
 // Their explanations under learning (learning/explanation.hpp), shared with
 // ReifiedLinear: `removed` is the fact to explain, or nullptr for a failure (the
-// facts with which the constraint has no solution). False when the constraint's
+// facts with which the constraint has no solution). A bound fact [x >= b] is
+// explained as the removal of b - 1 on the side that pushes x up (every value below
+// it is then excluded too), [x <= b] as that of b + 1; not by !=. False when the constraint's
 // reasoning on the domains before does not give it. The bounds reasoning is
 // explained by bound literals, lifted: the slack the inference leaves is spent on
 // weakening them (Chuffed's lifted linear explanations), so fewer removals appear.

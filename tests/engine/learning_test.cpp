@@ -243,6 +243,7 @@ void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally
 // false). Returns the first failure; counts the own explanations checked.
 struct OwnTally {
     std::uint64_t models = 0, explanations = 0;
+    std::uint64_t bound_explanations = 0;  // of a pushed bound as one fact
 };
 std::string check_own_explanations(const std::vector<const ConstraintSpec*>& specs, const std::set<std::string>& kinds,
                                    bool failures_own, std::uint64_t seed, int models, OwnTally& own) {
@@ -284,11 +285,14 @@ std::string check_own_explanations(const std::vector<const ConstraintSpec*>& spe
         std::set<Assignment> found;
         std::string failure;
         watch(search, expected, vars.size(), tally, failure, [&](const Assignment& a) { return found.count(a) == 0; });
-        std::uint64_t explained = 0;
+        std::uint64_t explained = 0, bounds_explained = 0;
         LearningSearch* learning = search.learning();
         auto check = learning->on_explanation;
         learning->on_explanation = [&](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
-            if (kinds.count(p->kind()) != 0) ++explained;
+            if (kinds.count(p->kind()) != 0) {
+                ++explained;
+                if (inferred.is_bound()) ++bounds_explained;
+            }
             check(p, inferred, because);
         };
         while (search.next() == SearchStatus::solution) {
@@ -312,6 +316,7 @@ std::string check_own_explanations(const std::vector<const ConstraintSpec*>& spe
         }
         if (!failure.empty()) return failure + "\nmodel: " + m.describe();
         own.explanations += explained;
+        own.bound_explanations += bounds_explained;
     }
     return {};
 }
@@ -336,16 +341,18 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
         // inverse, domain consistent, meets a conflict in few random models (4 in
         // 20,000 with these seeds): it gets more of them.
         int models = 1500;
+        // Of them, of a pushed bound as one fact (the kinds that explain bound facts).
+        std::uint64_t bound_explanations_at_least = 0;
     };
     const std::vector<Family> families = {
         {"linear", specs_starting_with({"linear", "sum", "2x-2x"}),
          {"linear<=", "linear=", "linear!=", "linear<=<=>b", "b=>linear<=", "linear=<=>b", "b=>linear=", "linear!=<=>b",
           "b=>linear!=", "x<=y+c", "x=y+c", "x!=y+c"},
-         true, 80},
+         true, 80, 1500, 20},  // (46 of a pushed bound with these seeds)
         {"comparisons", specs_starting_with({"x=y", "x!=y", "x<=y", "x<y", "x=c", "x!=c", "x in S"}),
          {"linear=<=>b", "b=>linear=", "linear!=<=>b", "b=>linear!=", "linear<=<=>b", "b=>linear<=", "x<=y+c", "x=y+c",
           "x!=y+c", "x=c<=>b"},
-         true, 30},
+         true, 30, 1500, 2},  // (5 of a pushed bound)
         {"element", specs_starting_with({"element"}), {"element", "element(var)"}, true, 7},
         // element(var) alone, more models: its explanations mix bound facts and
         // removals, and few models meet a conflict (about 580 explanations in 20,000).
@@ -368,8 +375,9 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
         OwnTally own;
         CHECK(check_own_explanations(family.specs, family.kinds, family.failures_own, 15, family.models, own) == "");
         CHECK(own.models > static_cast<std::uint64_t>(family.models) * 2 / 3);
-        INFO("own explanations: " << own.explanations);
+        INFO("own explanations: " << own.explanations << ", of a pushed bound: " << own.bound_explanations);
         CHECK(own.explanations > family.explanations_at_least);
+        CHECK(own.bound_explanations >= family.bound_explanations_at_least);
     }
 }
 
@@ -1401,7 +1409,8 @@ bool explains_itself(const std::string& kind) {
 
 // Checks the specs' explanations; every kind that explains itself and was asked
 // must never have fallen back, and `asked` kinds must have been asked.
-void check_own_explanations(const std::vector<ConstraintSpec>& specs, int instances, const std::vector<std::string>& asked) {
+// Returns the tally (the bound explanations per kind among it).
+ExplanationTally check_own_explanations(const std::vector<ConstraintSpec>& specs, int instances, const std::vector<std::string>& asked) {
     ExplanationTally tally;
     std::uint64_t seed = 1;
     for (const ConstraintSpec& spec : specs) {
@@ -1417,6 +1426,7 @@ void check_own_explanations(const std::vector<ConstraintSpec>& specs, int instan
         INFO(kind);
         CHECK(tally.kinds[kind].explanations > 20);
     }
+    return tally;
 }
 
 // The catalog's specs of these names.
@@ -1428,14 +1438,20 @@ std::vector<ConstraintSpec> specs_named(std::initializer_list<const char*> names
 
 // Each spec's `kinds` asked about any fact (check_explains_only_what_follows): every
 // explanation given implies what was asked, and more than `at_least` were given.
+// `bounds_at_least`: as many of a bound fact over all the specs (for the
+// propagators that explain bound facts).
 void check_asked_about_anything(const std::vector<ConstraintSpec>& specs, const std::set<std::string>& kinds, std::uint64_t seed,
-                                int trials, std::uint64_t at_least) {
+                                int trials, std::uint64_t at_least, std::uint64_t bounds_at_least = 0) {
+    std::uint64_t bounds_total = 0;
     for (const ConstraintSpec& spec : specs) {
         INFO(spec.name);
-        std::uint64_t explained = 0;
-        CHECK(check_explains_only_what_follows(spec, kinds, seed, trials, explained) == "");
+        std::uint64_t explained = 0, bounds_explained = 0;
+        CHECK(check_explains_only_what_follows(spec, kinds, seed, trials, explained, bounds_explained) == "");
         CHECK(explained > at_least);
+        bounds_total += bounds_explained;
     }
+    INFO("bound facts explained: " << bounds_total);
+    CHECK(bounds_total >= bounds_at_least);
 }
 
 }  // namespace
@@ -1573,13 +1589,24 @@ TEST_CASE("learning: lex explains itself (brute force)", "[learning]") {
     check_asked_about_anything(specs, {"lex<=", "lex<"}, 41, 3000, 300);
 }
 
+// linear, x <= y + c and x = y + c explain a bound they pushed as one fact: [x >= b]
+// by the others' bounds that exclude b - 1 (linear: every value below then too), or
+// by the partner's bound. Asked about any fact, and a bound fact of each variable, on
+// random domains before.
+TEST_CASE("learning: linear and the offsets explain a pushed bound as one fact (brute force)", "[learning]") {
+    const std::vector<ConstraintSpec> specs = specs_named({"linear<=", "linear=", "linear>=", "sum(x)<=", "x<=y+c", "x=y+c"});
+    check_asked_about_anything(specs, {"linear<=", "linear=", "x<=y+c", "x=y+c"}, 59, 2000, 100, 2000);
+}
+
 // cumulative: every push of a start, raise of the capacity and failure explained
 // pointwise by the compulsory parts at one time (durations and heights constant or
 // variables).
 TEST_CASE("learning: cumulative explains itself (brute force)", "[learning]") {
     const std::vector<ConstraintSpec> specs = specs_named({"cumulative", "cumulative(var)", "cumulative(one open task)"});
-    check_own_explanations(specs, 400, {"cumulative(time-table)"});
-    check_asked_about_anything(specs, {"cumulative(time-table)"}, 43, 2000, 100);
+    ExplanationTally tally = check_own_explanations(specs, 2000, {"cumulative(time-table)"});
+    INFO("pushed bounds explained as one fact: " << tally.kinds["cumulative(time-table)"].bound_explanations);
+    CHECK(tally.kinds["cumulative(time-table)"].bound_explanations > 50);
+    check_asked_about_anything(specs, {"cumulative(time-table)"}, 43, 2000, 100, 300);
 }
 
 // disjunctive: every push of a start (pairs, detectable precedences, both directions)
@@ -1588,8 +1615,10 @@ TEST_CASE("learning: cumulative explains itself (brute force)", "[learning]") {
 TEST_CASE("learning: disjunctive explains itself (brute force)", "[learning]") {
     const std::vector<ConstraintSpec> specs =
         specs_named({"disjunctive", "disjunctive(var)", "disjunctive_strict", "disjunctive_strict(var)", "disjunctive(one open task)"});
-    check_own_explanations(specs, 400, {"disjunctive"});
-    check_asked_about_anything(specs, {"disjunctive"}, 47, 2000, 100);
+    ExplanationTally tally = check_own_explanations(specs, 400, {"disjunctive"});
+    INFO("pushed bounds explained as one fact: " << tally.kinds["disjunctive"].bound_explanations);
+    CHECK(tally.kinds["disjunctive"].bound_explanations > 20);
+    check_asked_about_anything(specs, {"disjunctive"}, 47, 2000, 100, 1000);
 }
 
 // distinct_sum explains by the other variables' domains, as fixings, bounds and holes,

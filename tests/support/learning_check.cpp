@@ -167,6 +167,7 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
         ExplanationTally::Kind& k = tally.kinds[p.kind()];
         k.explanations += p.counters().explanations;
         k.fallbacks += p.counters().fallback_explanations;
+        k.bound_explanations += p.counters().bound_explanations;
     }
     return {};
 }
@@ -201,7 +202,7 @@ std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, i
 }
 
 std::string check_explains_only_what_follows(const ConstraintSpec& spec, const std::set<std::string>& kinds, std::uint64_t seed,
-                                             int trials, std::uint64_t& explained) {
+                                             int trials, std::uint64_t& explained, std::uint64_t& bounds_explained) {
     Random seeds(seed);
     for (int t = 0; t < trials; ++t) {
         const std::uint64_t trial_seed = seeds.next();
@@ -237,14 +238,26 @@ std::string check_explains_only_what_follows(const ConstraintSpec& spec, const s
             const std::vector<int>& d = before[static_cast<std::size_t>(x)];
             asked = Fact{x, d[r.below(d.size())], r.below(4) == 0 ? FactKind::equal : FactKind::not_equal};
         }
-        for (int id = 0; id < s.propagator_count(); ++id) {
-            const Propagator& p = s.propagator(id);
-            if (kinds.count(p.kind()) == 0) continue;
-            GivenDomains view(initial, before, asked);
-            if (!p.explain(view)) continue;
-            ++explained;
+        // A bound fact per variable, drawn from a stream of their own (the draws above
+        // stay those of the trial seed): [x >= v] for v past x's lower bound before,
+        // up to one past its upper bound (what a push could make true), or [x <= v]
+        // likewise.
+        Random bound_draw(trial_seed ^ 0x9e3779b97f4a7c15ull);
+        std::vector<Fact> asked_bounds;
+        for (int x = 0; x < arity; ++x) {
+            const std::vector<int>& d = before[static_cast<std::size_t>(x)];
+            const int step = 1 + static_cast<int>(bound_draw.below(static_cast<std::uint64_t>(d.back() - d.front() + 1)));
+            asked_bounds.push_back(bound_draw.below(2) == 0 ? Fact{x, d.front() + step, FactKind::greater_equal}
+                                                            : Fact{x, d.back() - step, FactKind::less_equal});
+        }
+        const std::vector<std::vector<int>> scope_domains(initial.begin(), initial.begin() + arity);
+        // Asks p about `fact`: empty when it declines or its facts imply the fact.
+        const auto ask = [&](const Propagator& p, const Fact& fact, std::uint64_t& given) -> std::string {
+            GivenDomains view(initial, before, fact);
+            if (!p.explain(view)) return {};
+            ++given;
             const std::string what = std::string(p.kind()) + " (trial seed " + std::to_string(trial_seed) + "), asked about" +
-                                     (asked.var < 0 ? std::string(" a failure") : show({asked})) + ", explained by" + show(view.facts);
+                                     (fact.var < 0 ? std::string(" a failure") : show({fact})) + ", explained by" + show(view.facts);
             if (!view.wrong().empty()) return what + ": " + view.wrong();
             // A fact on a variable the post made must be true of its only value.
             std::vector<Fact> facts;
@@ -257,13 +270,34 @@ std::string check_explains_only_what_follows(const ConstraintSpec& spec, const s
                 if (d.size() != 1 || !fact_admits(f, d[0])) return what + ": a fact on an auxiliary variable that is not fixed";
             }
             bool admits = false;
-            const std::vector<std::vector<int>> scope_domains(initial.begin(), initial.begin() + arity);
             for_each_assignment(scope_domains, [&](const Assignment& a) {
                 if (admits || !c.holds(a)) return;
                 if (!std::all_of(facts.begin(), facts.end(), [&](const Fact& f) { return satisfies(a, f); })) return;
-                admits = asked.var < 0 || !satisfies(a, asked);
+                admits = fact.var < 0 || !satisfies(a, fact);
             });
-            if (admits) return what + ": a solution meets the facts and not the fact asked about";
+            if (admits) {
+                std::string domains;
+                for (std::size_t k = 0; k < initial.size(); ++k) {
+                    domains.append("\n  x").append(std::to_string(k)).append(" in");
+                    for (int v : initial[k]) domains.append(" ").append(std::to_string(v));
+                    domains.append(", before:");
+                    for (int v : before[k]) domains.append(" ").append(std::to_string(v));
+                }
+                return what + ": a solution meets the facts and not the fact asked about" + domains;
+            }
+            return {};
+        };
+        for (int id = 0; id < s.propagator_count(); ++id) {
+            const Propagator& p = s.propagator(id);
+            if (kinds.count(p.kind()) == 0) continue;
+            if (std::string failure = ask(p, asked, explained); !failure.empty()) return failure;
+            if (!p.explains_bound_facts()) continue;
+            for (const Fact& bound : asked_bounds) {
+                std::uint64_t given = 0;
+                if (std::string failure = ask(p, bound, given); !failure.empty()) return failure;
+                explained += given;
+                bounds_explained += given;
+            }
         }
     }
     return {};

@@ -25,6 +25,7 @@ struct ExplanationTally {
     struct Kind {
         std::uint64_t explanations = 0;
         std::uint64_t fallbacks = 0;
+        std::uint64_t bound_explanations = 0;  // of a pushed bound as one fact
     };
     std::map<std::string, Kind> kinds;  // by Propagator::kind()
 };
@@ -59,9 +60,12 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
 // facts that held before and that, with the constraint, imply the fact (brute force
 // over the initial domains); asked about a failure, facts that admit no solution. A
 // rule whose condition is off by one then fails here even where a search never asks
-// it. `kinds`: the propagators of the spec's instances to ask; `explained` counts the
-// explanations given. Empty when all pass, else the first failure.
+// it. A propagator that explains bound facts (Propagator::explains_bound_facts) is
+// also asked about a bound fact [x >= v] or [x <= v] of each variable, drawn beside. `kinds`: the
+// propagators of the spec's instances to ask; `explained` counts the explanations
+// given (`bounds_explained` those of bound facts). Empty when all pass, else the
+// first failure.
 std::string check_explains_only_what_follows(const ConstraintSpec& spec, const std::set<std::string>& kinds, std::uint64_t seed,
-                                             int trials, std::uint64_t& explained);
+                                             int trials, std::uint64_t& explained, std::uint64_t& bounds_explained);
 
 }  // namespace prune::test

@@ -382,6 +382,9 @@ private:
     // each literal is in the heap or in one list, so nothing grows during the search.
     std::vector<double> literal_activity_;
     ActivityHeap literal_heap_{literal_activity_};
+    std::vector<char> in_play_;     // per literal: bumped (or seeded) once, so in the heap or a list
+    void enter_play(int literal);
+    int first_open_literal() const;
     std::vector<int> popped_head_;  // per level: the first literal listed, or -1
     std::vector<int> popped_next_;  // per literal: the next one of its level's list
     int popped_top_ = 0;            // no list above this level is in use

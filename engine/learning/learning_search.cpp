@@ -1307,19 +1307,8 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             bump(x, lower ? f.value - low_[x] : high_[x] - f.value);
             break;
         }
-        // Made true by a bound decision (the removal of the old bound, explained by
-        // it): the decision is the fact, the UIP of its level at the latest.
         if (r.reason.kind == ReasonKind::equality && records_[static_cast<std::size_t>(r.reason.index)].fact.is_bound()) {
-            mark_record(r.reason.index, at_current_level);
-            // The decided bound may lie in a hole short of f's (x <= 0 decided over
-            // {-1, 1, 2} makes x <= -1 true): the values between were removed before
-            // the decision, and those removals are part of the reason.
-            const int decided = records_[static_cast<std::size_t>(r.reason.index)].fact.value;
-            if (lower) {
-                for (int u = decided; u < f.value; ++u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
-            } else {
-                for (int u = decided; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
-            }
+            mark_bound_decision(f, r.reason.index, at_current_level);
             break;
         }
         resolved = true;
@@ -1339,6 +1328,22 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     if (resolved) {
         touch_bounds(x);
         note_walk(x, lower, reached, start);
+    }
+}
+
+// f made true by a bound decision (the removal of the old bound, explained by it):
+// the decision is the fact, the UIP of its level at the latest. The decided bound may
+// lie in a hole short of f's (x <= 0 decided over {-1, 1, 2} makes x <= -1 true):
+// the values between were removed before the decision, and those removals are part
+// of the reason.
+void LearningSearch::mark_bound_decision(const Fact& f, int decision, int& at_current_level) {
+    mark_record(decision, at_current_level);
+    const int x = f.var;
+    const int decided = records_[static_cast<std::size_t>(decision)].fact.value;
+    if (f.kind == FactKind::greater_equal) {
+        for (int u = decided; u < f.value; ++u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
+    } else {
+        for (int u = decided; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
     }
 }
 

@@ -247,6 +247,7 @@ private:
     void mark(const Fact& f, int& at_current_level);
     void mark_record(int p, int& at_current_level);
     void mark_bound(Fact f, int& at_current_level);
+    void mark_bound_decision(const Fact& f, int decision, int& at_current_level);
     void note_walk(int x, bool lower, int from, int to);
     bool covered(const Fact& f) const;
     void touch_bounds(int x);

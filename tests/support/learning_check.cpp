@@ -201,6 +201,62 @@ std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, i
     return {};
 }
 
+namespace {
+
+// One trial of check_explains_only_what_follows: the initial domains (the spec's
+// `arity` variables, then those the post made), the domains before, the constraint.
+struct AskedTrial {
+    const std::vector<std::vector<int>>& initial;
+    const std::vector<std::vector<int>>& before;
+    int arity;
+    const Constraint& constraint;
+    std::uint64_t seed;
+};
+
+std::string domains_text(const AskedTrial& t) {
+    std::string text;
+    for (std::size_t k = 0; k < t.initial.size(); ++k) {
+        text.append("\n  x").append(std::to_string(k)).append(" in");
+        for (int v : t.initial[k]) text.append(" ").append(std::to_string(v));
+        text.append(", before:");
+        for (int v : t.before[k]) text.append(" ").append(std::to_string(v));
+    }
+    return text;
+}
+
+// Asks p about `fact` on the trial's domains: empty when it declines or its facts
+// held and imply the fact (brute force over the initial domains); `given` counts an
+// explanation given.
+std::string ask_about(const Propagator& p, const Fact& fact, const AskedTrial& t, std::uint64_t& given) {
+    GivenDomains view(t.initial, t.before, fact);
+    if (!p.explain(view)) return {};
+    ++given;
+    const std::string what = std::string(p.kind()) + " (trial seed " + std::to_string(t.seed) + "), asked about" +
+                             (fact.var < 0 ? std::string(" a failure") : show({fact})) + ", explained by" + show(view.facts);
+    if (!view.wrong().empty()) return what + ": " + view.wrong();
+    // A fact on a variable the post made must be true of its only value.
+    std::vector<Fact> facts;
+    for (const Fact& f : view.facts) {
+        if (f.var < t.arity) {
+            facts.push_back(f);
+            continue;
+        }
+        const std::vector<int>& d = t.initial[static_cast<std::size_t>(f.var)];
+        if (d.size() != 1 || !fact_admits(f, d[0])) return what + ": a fact on an auxiliary variable that is not fixed";
+    }
+    const std::vector<std::vector<int>> scope_domains(t.initial.begin(), t.initial.begin() + t.arity);
+    bool admits = false;
+    for_each_assignment(scope_domains, [&](const Assignment& a) {
+        if (admits || !t.constraint.holds(a)) return;
+        if (!std::all_of(facts.begin(), facts.end(), [&](const Fact& f) { return satisfies(a, f); })) return;
+        admits = fact.var < 0 || !satisfies(a, fact);
+    });
+    if (admits) return what + ": a solution meets the facts and not the fact asked about" + domains_text(t);
+    return {};
+}
+
+}  // namespace
+
 std::string check_explains_only_what_follows(const ConstraintSpec& spec, const std::set<std::string>& kinds, std::uint64_t seed,
                                              int trials, std::uint64_t& explained, std::uint64_t& bounds_explained) {
     Random seeds(seed);
@@ -250,51 +306,15 @@ std::string check_explains_only_what_follows(const ConstraintSpec& spec, const s
             asked_bounds.push_back(bound_draw.below(2) == 0 ? Fact{x, d.front() + step, FactKind::greater_equal}
                                                             : Fact{x, d.back() - step, FactKind::less_equal});
         }
-        const std::vector<std::vector<int>> scope_domains(initial.begin(), initial.begin() + arity);
-        // Asks p about `fact`: empty when it declines or its facts imply the fact.
-        const auto ask = [&](const Propagator& p, const Fact& fact, std::uint64_t& given) -> std::string {
-            GivenDomains view(initial, before, fact);
-            if (!p.explain(view)) return {};
-            ++given;
-            const std::string what = std::string(p.kind()) + " (trial seed " + std::to_string(trial_seed) + "), asked about" +
-                                     (fact.var < 0 ? std::string(" a failure") : show({fact})) + ", explained by" + show(view.facts);
-            if (!view.wrong().empty()) return what + ": " + view.wrong();
-            // A fact on a variable the post made must be true of its only value.
-            std::vector<Fact> facts;
-            for (const Fact& f : view.facts) {
-                if (f.var < arity) {
-                    facts.push_back(f);
-                    continue;
-                }
-                const std::vector<int>& d = initial[static_cast<std::size_t>(f.var)];
-                if (d.size() != 1 || !fact_admits(f, d[0])) return what + ": a fact on an auxiliary variable that is not fixed";
-            }
-            bool admits = false;
-            for_each_assignment(scope_domains, [&](const Assignment& a) {
-                if (admits || !c.holds(a)) return;
-                if (!std::all_of(facts.begin(), facts.end(), [&](const Fact& f) { return satisfies(a, f); })) return;
-                admits = fact.var < 0 || !satisfies(a, fact);
-            });
-            if (admits) {
-                std::string domains;
-                for (std::size_t k = 0; k < initial.size(); ++k) {
-                    domains.append("\n  x").append(std::to_string(k)).append(" in");
-                    for (int v : initial[k]) domains.append(" ").append(std::to_string(v));
-                    domains.append(", before:");
-                    for (int v : before[k]) domains.append(" ").append(std::to_string(v));
-                }
-                return what + ": a solution meets the facts and not the fact asked about" + domains;
-            }
-            return {};
-        };
+        const AskedTrial trial{initial, before, arity, c, trial_seed};
         for (int id = 0; id < s.propagator_count(); ++id) {
             const Propagator& p = s.propagator(id);
             if (kinds.count(p.kind()) == 0) continue;
-            if (std::string failure = ask(p, asked, explained); !failure.empty()) return failure;
+            if (std::string failure = ask_about(p, asked, trial, explained); !failure.empty()) return failure;
             if (!p.explains_bound_facts()) continue;
             for (const Fact& bound : asked_bounds) {
                 std::uint64_t given = 0;
-                if (std::string failure = ask(p, bound, given); !failure.empty()) return failure;
+                if (std::string failure = ask_about(p, bound, trial, given); !failure.empty()) return failure;
                 explained += given;
                 bounds_explained += given;
             }

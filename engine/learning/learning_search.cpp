@@ -1312,7 +1312,7 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             break;
         }
         resolved = true;
-        if (r.reason.kind == ReasonKind::propagator && explain_push(f, r, at_current_level)) {
+        if (r.reason.kind == ReasonKind::propagator && explain_push(f, r)) {
             reached = lower ? lower_before(x, r.cut) : upper_before(x, r.cut);
             break;
         }
@@ -1366,10 +1366,11 @@ void LearningSearch::note_walk(int x, bool lower, int from, int to) {
 
 // [x >= v] (or [x <= v]) made true by a propagator's push, the domain change that
 // recorded r: when the propagator explains bound facts, it is asked for f itself,
-// on the domains before that change, and its facts are marked in place of the
-// removals (one explanation for the values the push removed, each of which would
-// otherwise be explained and resolved in turn). False when it declines.
-bool LearningSearch::explain_push(const Fact& f, const Record& r, int& at_current_level) {
+// on the domains before that change, and its facts are left on pushes_ to be marked
+// (mark_all) in place of the removals (one explanation for the values the push
+// removed, each of which would otherwise be explained and resolved in turn). False
+// when it declines.
+bool LearningSearch::explain_push(const Fact& f, const Record& r) {
     const Propagator& p = solver_.propagator(r.reason.index);
     if (!p.explains_bound_facts()) return false;
     const std::size_t first = pushes_.size();
@@ -1384,13 +1385,19 @@ bool LearningSearch::explain_push(const Fact& f, const Record& r, int& at_curren
     ++statistics_.bound_explanations;
     if (on_explanation) on_explanation(&p, f, std::vector<Fact>(pushes_.begin() + static_cast<std::ptrdiff_t>(first), pushes_.end()));
     bump(f.var);
-    // (By index, and each fact copied: marking one may push another explanation.)
-    for (std::size_t k = first; k < pushes_.size(); ++k) {
-        const Fact g = pushes_[k];
+    return true;  // (its facts stay on pushes_, for mark_all to mark)
+}
+
+// Marks each fact, then the facts of the pushes explained meanwhile (which may push
+// more): a stack, not a recursion, so that a chain of pushes as long as the model
+// (a precedence chain of a job shop) does not grow the call stack.
+void LearningSearch::mark_all(const std::vector<Fact>& facts, int& at_current_level) {
+    for (const Fact& f : facts) mark(f, at_current_level);
+    while (!pushes_.empty()) {
+        const Fact g = pushes_.back();
+        pushes_.pop_back();
         mark(g, at_current_level);
     }
-    pushes_.resize(first);
-    return true;
 }
 
 // Whether a fact is implied by the nogood being learned (or the root): its record
@@ -1429,7 +1436,7 @@ int LearningSearch::analyse() {
     learned_.clear();
     learned_.push_back(Fact{});
     int open = 0;
-    for (const Fact& f : conflict_) mark(f, open);
+    mark_all(conflict_, open);
     std::size_t at = records_.size();
     std::uint32_t steps = 0;
     for (;;) {
@@ -1446,7 +1453,7 @@ int LearningSearch::analyse() {
             return -1;
         }
         explain(static_cast<int>(at), because_);
-        for (const Fact& f : because_) mark(f, open);
+        mark_all(because_, open);
     }
     learned_[0] = records_[at].fact;
     seen_[at] = 1;

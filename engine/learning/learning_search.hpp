@@ -241,7 +241,8 @@ private:
     void explain_failure(const Propagator* p, std::vector<Fact>& out);
     void fallback(const Propagator& p, int cut, std::vector<Fact>& out);
     bool held_before(const std::vector<Fact>& facts, std::size_t from, int cut) const;
-    bool explain_push(const Fact& f, const Record& r, int& at_current_level);
+    bool explain_push(const Fact& f, const Record& r);
+    void mark_all(const std::vector<Fact>& facts, int& at_current_level);
     void clear_analysis_marks();
     int analyse();
     void mark(const Fact& f, int& at_current_level);
@@ -340,17 +341,18 @@ private:
     // Conflict analysis buffers (reused: nothing allocated per conflict once warm).
     std::vector<char> seen_;            // per trail position
     // Per variable, during an analysis (INT_MIN / INT_MAX: none): the strongest bound
-    // facts in the nogood being learned, and the strongest lower / upper bound fact
-    // whose resolution at the current level is marked (mark_bound); the variables
-    // that have any, to reset them after.
+    // facts in the nogood being learned, and the range of lower / upper bound facts
+    // whose resolution at the current level is marked, (walked_lower_from_,
+    // walked_lower_] and [walked_upper_, walked_upper_from_) (mark_bound); the
+    // variables that have any, to reset them after.
     std::vector<int> seen_lower_, seen_upper_;
     std::vector<int> walked_lower_, walked_upper_;
     std::vector<int> walked_lower_from_, walked_upper_from_;  // (mark_bound: each walk's range)
     std::vector<int> bound_touched_;
     std::vector<int> touched_;
     std::vector<Fact> conflict_, because_, learned_;
-    // The explanations of pushed bounds being marked (explain_push), a stack: one
-    // explanation's facts can lead to another's, each appended above it.
+    // The facts of explained pushes (explain_push) still to be marked, a stack that
+    // mark_all empties: one explanation's facts can lead to another's.
     std::vector<Fact> pushes_;
     std::vector<int> level_stamp_;
     std::vector<char> falls_back_;  // per propagator id: has used the fallback

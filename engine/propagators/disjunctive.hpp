@@ -36,7 +36,6 @@
 // whose every value is explained so. Durations by their lower bounds. A pushed
 // bound is explained as one fact, [s_i >= b] by tasks that must precede i from its
 // bound before on (the detectable precedence itself, Vilím 2005), lifted.
-
 #pragma once
 #include <cstdint>
 #include <vector>

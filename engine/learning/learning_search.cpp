@@ -268,6 +268,7 @@ bool LearningSearch::initialise() {
         // literals each, and popping closed ones of activity 0 cost a fifth of the
         // time). Seeded, every literal has an activity of its own from the start.
         in_play_.assign(literals, 0);
+        first_unfixed_ = 0;
         if (options_.seed != 0) {
             for (int i = 0; i < n; ++i) {
                 for (int v = low_[i]; v <= high_[i]; ++v) {
@@ -585,6 +586,7 @@ void LearningSearch::undo_to(int target_level) {
         if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
         if (f.is_equal()) {
             equal_position_[f.var] = present;
+            first_unfixed_ = std::min(first_unfixed_, f.var);
             atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_true;
             atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_false;
             if (!heap_.contains(f.var)) heap_.insert(f.var);
@@ -1021,11 +1023,13 @@ void LearningSearch::enter_play(int literal) {
 // The open literal of least index: [x = min x] of the first unfixed variable (every
 // literal of a variable before it, and of x's below min x, is closed), or -1. The
 // choice when every open literal has activity 0: those not in play, and those whose
-// activity the rescales took to 0.
-int LearningSearch::first_open_literal() const {
-    for (int i = 0; i < static_cast<int>(low_.size()); ++i) {
-        const IntVar x{i};
-        if (!solver_.fixed(x)) return 2 * value_slot(i, solver_.min(x));
+// activity the rescales took to 0. The scan starts where the last one stopped
+// (first_unfixed_: every variable before it is fixed; undo_to moves it back), so a
+// dive's decisions read each variable once, not once per decision.
+int LearningSearch::first_open_literal() {
+    for (; first_unfixed_ < static_cast<int>(low_.size()); ++first_unfixed_) {
+        const IntVar x{first_unfixed_};
+        if (!solver_.fixed(x)) return 2 * value_slot(first_unfixed_, solver_.min(x));
     }
     return -1;
 }

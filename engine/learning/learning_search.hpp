@@ -387,7 +387,8 @@ private:
     ActivityHeap literal_heap_{literal_activity_};
     std::vector<char> in_play_;     // per literal: bumped (or seeded) once, so in the heap or a list
     void enter_play(int literal);
-    int first_open_literal() const;
+    int first_open_literal();
+    int first_unfixed_ = 0;         // (first_open_literal) every variable before it is fixed
     std::vector<int> popped_head_;  // per level: the first literal listed, or -1
     std::vector<int> popped_next_;  // per literal: the next one of its level's list
     int popped_top_ = 0;            // no list above this level is in use

@@ -152,38 +152,25 @@ bool CumulativeTimeTable::add_overload(Explanation& e, std::int64_t t, int skipp
     return true;
 }
 
-// The profile changes only where a compulsory part starts, so the height over
-// [v, v + d) peaks at v or at some other task's latest start inside: those are the
-// candidates, the latest overloaded one wins.
-std::int64_t CumulativeTimeTable::latest_overload(const Explanation& e, int i, std::int64_t v, std::int64_t d, std::int64_t h,
-                                                  std::int64_t cap) const {
-    std::int64_t best = INT64_MIN;
-    if (height_at(e, v, i) + h > cap) best = v;
+// The earliest (or latest) time in [lo, hi] where task i (height h) does not fit
+// under cap beside the others' compulsory parts, or INT64_MIN. The profile rises only
+// where a compulsory part starts, so the height over [lo, hi] peaks at lo or at some
+// other task's latest start inside: those are the candidates.
+std::int64_t CumulativeTimeTable::overload_at_rise(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
+                                                   std::int64_t cap, bool latest) const {
+    std::int64_t best = height_at(e, lo, i) + h > cap ? lo : INT64_MIN;
+    if (!latest && best != INT64_MIN) return best;
     for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
         const std::int64_t t = e.max_before(starts_[j]);
-        if (j == i || t <= best || t <= v || t >= v + d) continue;
+        if (j == i || t <= lo || t > hi) continue;
+        if (best != INT64_MIN && (latest ? t <= best : t >= best)) continue;
         if (height_at(e, t, i) + h > cap) best = t;
     }
     return best;
 }
 
-// The earliest time in [lo, hi] where task i (height h) does not fit under cap beside
-// the others' compulsory parts, or INT64_MIN: lo, or a time where a compulsory part
-// starts (the profile rises only there).
-std::int64_t CumulativeTimeTable::earliest_overload(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
-                                                    std::int64_t cap) const {
-    if (height_at(e, lo, i) + h > cap) return lo;
-    std::int64_t best = INT64_MIN;
-    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
-        const std::int64_t t = e.max_before(starts_[j]);
-        if (j == i || t <= lo || t > hi || (best != INT64_MIN && t >= best)) continue;
-        if (height_at(e, t, i) + h > cap) best = t;
-    }
-    return best;
-}
-
-// The latest such time: hi, or the last time of a compulsory part (the profile falls
-// only after one).
+// The latest time in [lo, hi] where task i does not fit: hi, or the last time of a
+// compulsory part (the profile falls only after one), or INT64_MIN.
 std::int64_t CumulativeTimeTable::latest_overload_within(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
                                                          std::int64_t cap) const {
     if (height_at(e, hi, i) + h > cap) return hi;
@@ -222,7 +209,7 @@ bool CumulativeTimeTable::explain_upper_bound(Explanation& e, int i, std::int64_
     const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]), cap = e.max_before(capacity_);
     if (d <= 0 || h <= 0) return false;
     for (std::int64_t cur = e.max_before(starts_[i]); cur > b;) {
-        const std::int64_t t = earliest_overload(e, i, cur, cur + d - 1, h, cap);
+        const std::int64_t t = overload_at_rise(e, i, cur, cur + d - 1, h, cap, false);
         if (t == INT64_MIN || !add_overload(e, t, i, cap - h)) return false;
         if (cur == e.max_before(starts_[i])) e.add_upper_bound(starts_[i], t);
         cur = t - d;
@@ -238,7 +225,7 @@ bool CumulativeTimeTable::explain_upper_bound(Explanation& e, int i, std::int64_
 bool CumulativeTimeTable::explain_start(Explanation& e, int i, std::int64_t v) const {
     const std::int64_t d = e.min_before(durations_[i]), h = e.min_before(heights_[i]), cap = e.max_before(capacity_);
     if (d <= 0 || h <= 0) return false;
-    const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+    const std::int64_t t = overload_at_rise(e, i, v, v + d - 1, h, cap, true);
     if (t == INT64_MIN || !add_overload(e, t, i, cap - h)) return false;
     e.add_lower_bound(durations_[i], d);
     e.add_lower_bound(heights_[i], h);
@@ -275,7 +262,7 @@ bool CumulativeTimeTable::explain_failure(Explanation& e) const {
         bool fits_somewhere = false;
         for (std::int64_t v = lo; v <= hi && !fits_somewhere; ++v) {
             if (!e.had_value(x, static_cast<int>(v))) continue;
-            const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+            const std::int64_t t = overload_at_rise(e, i, v, v + d - 1, h, cap, true);
             if (t == INT64_MIN) fits_somewhere = true;
             else v = t;  // (every value up to t meets the same overload)
         }
@@ -287,7 +274,7 @@ bool CumulativeTimeTable::explain_failure(Explanation& e) const {
                 e.add_removed(x, static_cast<int>(v));
                 continue;
             }
-            const std::int64_t t = latest_overload(e, i, v, d, h, cap);
+            const std::int64_t t = overload_at_rise(e, i, v, v + d - 1, h, cap, true);
             add_overload(e, t, i, cap - h);
             v = t;
         }

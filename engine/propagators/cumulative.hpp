@@ -60,13 +60,11 @@ private:
     // that height summing to more than `room` and adds their facts.
     std::int64_t height_at(const Explanation& e, std::int64_t t, int skipped) const;
     bool add_overload(Explanation& e, std::int64_t t, int skipped, std::int64_t room) const;
-    // The latest t in [v, v + d) where task i (height h) does not fit under cap, or
-    // INT64_MIN; its facts when `add`.
-    std::int64_t latest_overload(const Explanation& e, int i, std::int64_t v, std::int64_t d, std::int64_t h,
-                                 std::int64_t cap) const;
-    // The earliest (latest) t in [lo, hi] where task i does not fit, or INT64_MIN.
-    std::int64_t earliest_overload(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
-                                   std::int64_t cap) const;
+    // The earliest (latest) t in [lo, hi] where task i (height h) does not fit under
+    // cap, or INT64_MIN: among lo and the others' latest starts (overload_at_rise),
+    // or among hi and the last times of their compulsory parts (latest_overload_within).
+    std::int64_t overload_at_rise(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h, std::int64_t cap,
+                                  bool latest) const;
     std::int64_t latest_overload_within(const Explanation& e, int i, std::int64_t lo, std::int64_t hi, std::int64_t h,
                                         std::int64_t cap) const;
     bool explain_start(Explanation& e, int i, std::int64_t v) const;

@@ -215,17 +215,38 @@ bool Disjunctive::takes_part(const Explanation& e, int k) const {
     return !zero_ignored_ || e.min_before(durations_[k]) > 0;
 }
 
+// Into candidates_, the tasks j other than i (taking part) whose latest start is
+// before `until`, latest earliest start first: with i ending at `until` or later,
+// they cannot start after it, so they end before it starts.
+void Disjunctive::collect_starting_before(const Explanation& e, int i, std::int64_t until) const {
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && e.max_before(starts_[j]) < until) candidates_.push_back(j);
+    }
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return e.min_before(starts_[a]) > e.min_before(starts_[b]); });
+}
+
+// The mirror: the tasks whose earliest completion is past `from`, earliest latest
+// completion first: with i starting at `from` or earlier, they cannot end before it,
+// so they start after it ends.
+void Disjunctive::collect_ending_after(const Explanation& e, int i, std::int64_t from) const {
+    candidates_.clear();
+    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
+        if (j != i && takes_part(e, j) && std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) > from) {
+            candidates_.push_back(j);
+        }
+    }
+    const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
+    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return lct(a) < lct(b); });
+}
+
 // The tasks j that cannot start after i (at v) has ended, lst_j < v + p_i, must end
 // by v.
 // Taken by earliest start, latest first, they are a set from e on whose durations
 // reach past v once e + their sum > v: the fewest such tasks.
 bool Disjunctive::explain_before(Explanation& e, int i, std::int64_t v, std::int64_t& covered, bool add) const {
     const std::int64_t p_i = e.min_before(durations_[i]);
-    candidates_.clear();
-    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
-        if (j != i && takes_part(e, j) && e.max_before(starts_[j]) < v + p_i) candidates_.push_back(j);
-    }
-    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return e.min_before(starts_[a]) > e.min_before(starts_[b]); });
+    collect_starting_before(e, i, v + p_i);
     std::int64_t sum = 0;
     for (std::size_t k = 0; k < candidates_.size(); ++k) {
         sum += e.min_before(durations_[candidates_[k]]);
@@ -250,14 +271,8 @@ bool Disjunctive::explain_before(Explanation& e, int i, std::int64_t v, std::int
 // whose durations do not fit between v + p_i and l.
 bool Disjunctive::explain_after(Explanation& e, int i, std::int64_t v, bool add) const {
     const std::int64_t p_i = e.min_before(durations_[i]);
-    candidates_.clear();
-    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
-        if (j != i && takes_part(e, j) && std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) > v) {
-            candidates_.push_back(j);
-        }
-    }
+    collect_ending_after(e, i, v);
     const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
-    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int b) { return lct(a) < lct(b); });
     std::int64_t sum = 0;
     for (std::size_t k = 0; k < candidates_.size(); ++k) {
         sum += e.min_before(durations_[candidates_[k]]);
@@ -346,12 +361,7 @@ bool Disjunctive::explain_start_wiped(Explanation& e) const {
 // [s_i >= l + 1 - p_i], the weakest bound of i that still makes them precede it.
 bool Disjunctive::explain_lower_bound(Explanation& e, int i, std::int64_t b) const {
     const std::int64_t p_i = e.min_before(durations_[i]);
-    const std::int64_t from_i = e.min_before(starts_[i]);
-    candidates_.clear();
-    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
-        if (j != i && takes_part(e, j) && e.max_before(starts_[j]) < from_i + p_i) candidates_.push_back(j);
-    }
-    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int c) { return e.min_before(starts_[a]) > e.min_before(starts_[c]); });
+    collect_starting_before(e, i, e.min_before(starts_[i]) + p_i);
     std::int64_t sum = 0, latest = INT64_MIN;
     for (std::size_t k = 0; k < candidates_.size(); ++k) {
         const int j = candidates_[k];
@@ -378,15 +388,8 @@ bool Disjunctive::explain_lower_bound(Explanation& e, int i, std::int64_t b) con
 // [s_j >= u + 1 - p_j] for u + 1 their earliest completion, with [s_i <= u].
 bool Disjunctive::explain_upper_bound(Explanation& e, int i, std::int64_t b) const {
     const std::int64_t p_i = e.min_before(durations_[i]);
-    const std::int64_t until_i = e.max_before(starts_[i]);
-    candidates_.clear();
-    for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
-        if (j != i && takes_part(e, j) && std::int64_t{e.min_before(starts_[j])} + e.min_before(durations_[j]) > until_i) {
-            candidates_.push_back(j);
-        }
-    }
+    collect_ending_after(e, i, e.max_before(starts_[i]));
     const auto lct = [&](int j) { return std::int64_t{e.max_before(starts_[j])} + e.min_before(durations_[j]); };
-    std::sort(candidates_.begin(), candidates_.end(), [&](int a, int c) { return lct(a) < lct(c); });
     std::int64_t sum = 0, earliest_end = INT64_MAX;
     for (std::size_t k = 0; k < candidates_.size(); ++k) {
         const int j = candidates_[k];

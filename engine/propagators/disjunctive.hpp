@@ -68,6 +68,11 @@ private:
     // Under learning, on the bounds before an inference (explain()). Whether task k
     // takes part (a positive minimum duration, or the strict form).
     bool takes_part(const Explanation& e, int k) const;
+    // The candidate tasks of an explanation, sorted, into candidates_: those that must
+    // end before i starts (latest start before `until`), or start after it ends
+    // (earliest completion past `from`).
+    void collect_starting_before(const Explanation& e, int i, std::int64_t until) const;
+    void collect_ending_after(const Explanation& e, int i, std::int64_t from) const;
     // Task i cannot start at v: tasks before it (all ending by v) from a start e on,
     // or after it (all starting at v + d_i on) up to an end l, too long for the gap.
     // Adds the facts when `add` (else only says whether it can); `covered` is the last

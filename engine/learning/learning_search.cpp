@@ -483,6 +483,8 @@ bool LearningSearch::atom_states_agree() const {
             for (const FactKind kind : {FactKind::not_equal, FactKind::equal, FactKind::greater_equal, FactKind::less_equal}) {
                 const Fact f{x, v, kind};
                 if (atom_true(atom(f)) != fact_true(f) || atom_false(atom(f)) != fact_false(f)) return false;
+                const bool watched = (atom_state_[static_cast<std::size_t>(atom(f))] & atom_is_watched) != 0;
+                if (watched != !watches_[static_cast<std::size_t>(atom(f))].empty()) return false;
             }
         }
     }
@@ -1552,12 +1554,17 @@ int LearningSearch::add_nogood(const std::vector<Fact>& facts, bool learned, std
     return c;
 }
 
+void LearningSearch::add_watch(int atom, const Watch& w) {
+    watches_[static_cast<std::size_t>(atom)].push_back(w);
+    atom_state_[static_cast<std::size_t>(atom)] |= atom_is_watched;
+}
+
 // The nogood whose facts start at `begin` watches its first two, each the other's
 // blocker.
 void LearningSearch::watch_first_two(std::uint32_t begin) {
     const int* atoms = &nogood_atoms_[begin];
-    watches_[static_cast<std::size_t>(atoms[0])].push_back(Watch{begin, atoms[1]});
-    watches_[static_cast<std::size_t>(atoms[1])].push_back(Watch{begin, atoms[0]});
+    add_watch(atoms[0], Watch{begin, atoms[1]});
+    add_watch(atoms[1], Watch{begin, atoms[0]});
 }
 
 // Makes f false, the nogood `c` being the reason.
@@ -1590,17 +1597,17 @@ Status LearningSearch::propagate_nogoods() {
         if (f.is_bound()) continue;  // a bound decision: its removals wake the watches
         const std::uint8_t moved = r.bounds_moved;
         const int at = static_cast<int>(propagated_) - 1;
-        if (!visit_watches(f)) return Status::failed;
+        if (!wake_watches(f)) return Status::failed;
         const int x = f.var;
         if (moved & lower_moved) {
             for (int v = f.value + 1; v <= high_[x]; ++v) {
-                if (!visit_watches(Fact{x, v, FactKind::greater_equal})) return Status::failed;
+                if (!wake_watches(Fact{x, v, FactKind::greater_equal})) return Status::failed;
                 if (value_position_[value_slot(x, v)] >= at) break;  // v was left: the new bound
             }
         }
         if (moved & upper_moved) {
             for (int v = f.value - 1; v >= low_[x]; --v) {
-                if (!visit_watches(Fact{x, v, FactKind::less_equal})) return Status::failed;
+                if (!wake_watches(Fact{x, v, FactKind::less_equal})) return Status::failed;
                 if (value_position_[value_slot(x, v)] >= at) break;
             }
         }
@@ -1610,8 +1617,7 @@ Status LearningSearch::propagate_nogoods() {
 
 // The nogoods watching f, which has become true: each finds another watch, or asserts
 // its other watched fact false, or fails (false).
-bool LearningSearch::visit_watches(const Fact& f) {
-    const int watched = atom(f);
+bool LearningSearch::visit_watches(int watched) {
     std::vector<Watch>& list = watches_[static_cast<std::size_t>(watched)];
     std::size_t keep = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -1633,7 +1639,7 @@ bool LearningSearch::visit_watches(const Fact& f) {
         for (int k = 2; k < size; ++k) {
             if (!atom_true(atoms[k])) {
                 std::swap(atoms[1], atoms[k]);
-                watches_[static_cast<std::size_t>(atoms[1])].push_back(Watch{w.begin, atoms[0]});
+                add_watch(atoms[1], Watch{w.begin, atoms[0]});
                 moved = true;
                 break;
             }
@@ -1648,6 +1654,7 @@ bool LearningSearch::visit_watches(const Fact& f) {
         }
     }
     list.resize(keep);
+    if (keep == 0) atom_state_[static_cast<std::size_t>(watched)] &= ~atom_is_watched;
     return true;
 }
 
@@ -1714,6 +1721,7 @@ void LearningSearch::compact_store() {
     std::vector<int> atoms;
     atoms.reserve(nogood_atoms_.size() - deleted_atoms_);
     for (auto& list : watches_) list.clear();
+    for (std::uint8_t& state : atom_state_) state &= ~atom_is_watched;
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
         if (n.deleted) continue;

@@ -95,7 +95,8 @@ public:
     // variable and every trail position, with a scan of the removals' positions.
     bool bound_history_agrees() const;
     // For tests, between propagations (no domain empty): whether every atom's state
-    // (the watch walk's view: atom_true, atom_false) agrees with the domains.
+    // (the watch walk's view: atom_true, atom_false) agrees with the domains, and
+    // its watched bit with its watch list.
     bool atom_states_agree() const;
     // For tests: whether the explanations' view of the domains before trail position
     // `cut` reads the same 64 values at a time (had_values) as one at a time
@@ -147,6 +148,7 @@ private:
         int bound;
     };
     class RecordExplanation;
+    struct Watch;
     static constexpr int present = 0x7fffffff;  // position of a fact not (yet) true
     static constexpr int at_root = -1;          // true before learning started
 
@@ -287,7 +289,14 @@ private:
     int add_nogood(const std::vector<Fact>& facts, bool learned, std::uint32_t lbd);
     bool assert_negation(const Fact& f, int nogood);
     void watch_first_two(std::uint32_t begin);
-    bool visit_watches(const Fact& f);
+    void add_watch(int atom, const Watch& w);
+    // The walk of f's watches, which has become true; the bit saves reading the
+    // (mostly empty) list's header, a cache miss per atom the records pass.
+    bool wake_watches(const Fact& f) {
+        const int a = atom(f);
+        return (atom_state_[static_cast<std::size_t>(a)] & atom_is_watched) == 0 || visit_watches(a);
+    }
+    bool visit_watches(int watched);
     bool locked(int nogood) const;
     void reduce_store();
     void compact_store();
@@ -319,8 +328,10 @@ private:
     // or neither, kept with the records as they are pushed and undone (push_record,
     // record_bound_change, undo_to), so that it agrees with the domains whenever the
     // hook has run (atom_states_agree). The facts always true ([x >= low], [x <=
-    // high]) are set once.
-    static constexpr std::uint8_t atom_is_true = 1, atom_is_false = 2;
+    // high]) are set once. And whether a nogood watches it (atom_is_watched: its
+    // watch list is not empty; set by add_watch, cleared by the walk that empties
+    // the list and by compact_store).
+    static constexpr std::uint8_t atom_is_true = 1, atom_is_false = 2, atom_is_watched = 4;
     std::vector<std::uint8_t> atom_state_;
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
     std::vector<int> equal_position_;   // trail position of [x == value], present or at_root

@@ -27,7 +27,7 @@
 # counts as unbounded, so the median reads >limit when half or more did not finish):
 # one seed's run can be 10-60x another's, and comparisons on one seed mislead.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS] [-j SEEDS]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS] [-j SEEDS] [-T SEEDS]
 #   -l  only the --learn runs (half the time)
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -L  more flags for the --learn runs (e.g. "--learn-branching variables")
@@ -45,6 +45,9 @@
 #       projects (bench/models/rcpsp.mzn: four cumulatives, precedences, minimise the
 #       makespan) of 60 and 90 tasks, and job shops (bench/models/jobshop.mzn: one
 #       disjunctive per machine) of 10 jobs on 5 and on 10 machines
+#   -T  also tours drawn from these seeds (e.g. "1 2 3"): asymmetric travelling
+#       salesmen (bench/models/tsp.mzn: one circuit, an element per leg, minimise the
+#       cost) of 16 and 18 cities
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -60,9 +63,10 @@ gecode_column=0
 seeds=""
 kakuro_seeds=""
 rcpsp_seeds=""
+tour_seeds=""
 learn_flags=""
 baseline_flags=""
-while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:h" opt; do
+while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:T:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
@@ -76,9 +80,10 @@ while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:h" opt; do
         r) seeds="$OPTARG" ;;
         k) kakuro_seeds="$OPTARG" ;;
         j) rcpsp_seeds="$OPTARG" ;;
+        T) tour_seeds="$OPTARG" ;;
         L) learn_flags="$OPTARG" ;;
         M) baseline_flags="$OPTARG" ;;
-        *) sed -n '2,47p' "$0"; exit 2 ;;
+        *) sed -n '2,50p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -158,6 +163,9 @@ EOF2
     for seed in $rcpsp_seeds; do
         for n in 60 90; do echo "rcpsp-n${n}-s$seed|$here/models/rcpsp.mzn||-D n=$n -D seed=$seed"; done
         for m in 5 10; do echo "jobshop-10x${m}-s$seed|$here/models/jobshop.mzn||-D jobs=10 -D machines=$m -D seed=$seed"; done
+    done
+    for seed in $tour_seeds; do
+        for n in 16 18; do echo "tsp-n${n}-s$seed|$here/models/tsp.mzn||-D n=$n -D seed=$seed"; done
     done
 }
 # run FZN_PRUNE FZN FLAGS...: "answer seconds nodes learned fallback"

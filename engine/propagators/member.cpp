@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../constraints_reified.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -23,6 +24,7 @@ ReifiedMember::ReifiedMember(IntVar x, IntRanges set, BoolVar b, Reification mod
         watched_value_ = set_[0].second + 1;
     }
     if (watch_one_value_) advise_me(Advice::filter);
+    parts_.reserve(set_.size() + 1);
 }
 
 void ReifiedMember::attach(Solver& s) {
@@ -89,6 +91,70 @@ Status ReifiedMember::propagate(Solver& s) {
     }
     if (!intersects(s)) return is_failure(s.assign(b_, 0)) ? Status::failed : Status::entailed;
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- explanations
+
+bool ReifiedMember::in_set(std::int64_t v) const {
+    return std::any_of(set_.begin(), set_.end(), [v](const auto& r) { return r.first <= v && v <= r.second; });
+}
+
+bool ReifiedMember::add_none(Explanation& e, bool in) const {
+    const std::int64_t first = e.initial_min(x_), last = e.initial_max(x_);
+    const std::int64_t lo = e.min_before(x_), hi = e.max_before(x_);
+    // The intervals of x's initial range inside S (in) or outside it, in order.
+    std::vector<std::pair<std::int64_t, std::int64_t>>& parts = parts_;
+    parts.clear();
+    std::int64_t next = first;  // the first value not yet classified
+    for (const auto& [a, b] : set_) {
+        if (!in && a > next) parts.emplace_back(next, std::min<std::int64_t>(a - 1, last));
+        if (in) parts.emplace_back(std::max<std::int64_t>(a, first), std::min<std::int64_t>(b, last));
+        next = std::max<std::int64_t>(next, std::int64_t{b} + 1);
+    }
+    if (!in) parts.emplace_back(next, last);
+    bool below = false, above = false;
+    for (const auto& [a, b] : parts) {
+        if (a > b) continue;
+        below |= a < lo;
+        above |= b > hi;
+        for (std::int64_t v = std::max(a, lo); v <= std::min(b, hi); ++v) {
+            if (e.had_value(x_, static_cast<int>(v))) return false;
+        }
+    }
+    if (below) e.add_lower_bound(x_, lo);
+    if (above) e.add_upper_bound(x_, hi);
+    for (const auto& [a, b] : parts) {
+        for (std::int64_t v = std::max(a, lo); v <= std::min(b, hi); ++v) e.add_removed(x_, static_cast<int>(v));
+    }
+    return true;
+}
+
+bool ReifiedMember::explain(Explanation& e) const {
+    if (x_.index == b_.index) return false;  // (b <-> x in S on b itself: the fallback)
+    if (e.explaining_failure()) {
+        // b = 1 with no value of x in S; b = 0 (equivalence) with none outside.
+        if (!e.was_fixed(b_)) return false;
+        const bool b_true = e.fixed_value(b_) == 1;
+        if (!b_true && mode_ != Reification::equivalence) return false;
+        if (!add_none(e, b_true)) return false;
+        e.add_fixed(b_);
+        return true;
+    }
+    const Fact& f = e.inferred();
+    if (f.is_bound()) return false;
+    if (f.var == x_.index) {
+        // b's value removed the values of x on the wrong side of S.
+        if (f.is_equal() || !e.was_fixed(b_)) return false;
+        const bool b_true = e.fixed_value(b_) == 1;
+        if (b_true == in_set(f.value) || (!b_true && mode_ != Reification::equivalence)) return false;
+        e.add_fixed(b_);
+        return true;
+    }
+    if (f.var != b_.index || (f.value != 0 && f.value != 1)) return false;
+    // b = 1: x had no value outside S; b = 0: none inside.
+    const bool b_true = f.is_equal() ? f.value == 1 : f.value == 0;
+    if (b_true && mode_ != Reification::equivalence) return false;  // (b -> x in S never sets b)
+    return add_none(e, !b_true);
 }
 
 // ---------------------------------------------------------------- post functions

@@ -351,12 +351,15 @@ TEST_CASE("learning: linear, comparisons, element, inverse, Boolean and arithmet
          true, 80, 1500, 20},  // (46 of a pushed bound with these seeds)
         {"comparisons", specs_starting_with({"x=y", "x!=y", "x<=y", "x<y", "x=c", "x!=c", "x in S"}),
          {"linear=<=>b", "b=>linear=", "linear!=<=>b", "b=>linear!=", "linear<=<=>b", "b=>linear<=", "x<=y+c", "x=y+c",
-          "x!=y+c", "x=c<=>b"},
+          "x!=y+c", "x=c<=>b", "x in S<=>b", "b=>x in S"},
          true, 30, 1500, 2},  // (5 of a pushed bound)
         {"element", specs_starting_with({"element"}), {"element", "element(var)"}, true, 7},
         // element(var) alone, more models: its explanations mix bound facts and
         // removals, and few models meet a conflict (about 580 explanations in 20,000).
         {"element(var)", specs_starting_with({"element(var)"}), {"element(var)"}, true, 250, 20000},
+        // Membership reified (x != c too), alone, more models: few of them meet a
+        // conflict that reaches it.
+        {"x in S", specs_starting_with({"x in S", "x!=c"}), {"x in S<=>b", "b=>x in S"}, true, 100, 20000},
         {"inverse", {&catalog::spec("inverse"), &catalog::spec("inverse(x,x)")}, {"inverse"}, true, 2, 20000},
         // Beside a value all_different (FlatZinc's under learning) the channel does
         // more of the work, and so explains more.
@@ -1403,7 +1406,8 @@ bool explains_itself(const std::string& kind) {
                                               "regular",             "path_sum",             "restart-nogoods",
                                               "among",               "global_cardinality",   "global_cardinality(closed)",
                                               "lex<=",               "lex<",                 "cumulative(time-table)",
-                                              "disjunctive",         "count"};
+                                              "disjunctive",         "count",                "circuit",
+                                              "subcircuit",          "x in S<=>b",           "b=>x in S"};
     return own.count(kind) != 0;
 }
 
@@ -1596,6 +1600,27 @@ TEST_CASE("learning: lex explains itself (brute force)", "[learning]") {
 TEST_CASE("learning: linear and the offsets explain a pushed bound as one fact (brute force)", "[learning]") {
     const std::vector<ConstraintSpec> specs = specs_named({"linear<=", "linear=", "linear>=", "sum(x)<=", "x<=y+c", "x=y+c"});
     check_asked_about_anything(specs, {"linear<=", "linear=", "x<=y+c", "x=y+c"}, 59, 2000, 100, 2000);
+}
+
+// circuit and subcircuit: every removed closing arc, forced loop and failure
+// explained by the arcs fixed before (with, for subcircuit, a node that cannot be
+// out), never by the fallback; and asked about any fact on random domains before.
+TEST_CASE("learning: circuit and subcircuit explain themselves (brute force)", "[learning][circuit]") {
+    std::vector<ConstraintSpec> specs = specs_named({"circuit", "subcircuit", "subcircuit(nonempty)"});
+    specs.push_back(catalog::circuit_propagator_alone_spec(false));
+    specs.push_back(catalog::circuit_propagator_alone_spec(true));
+    check_own_explanations(specs, 1500, {"circuit", "subcircuit"});
+    check_asked_about_anything(specs, {"circuit", "subcircuit"}, 53, 3000, 100);
+}
+
+// b <-> x in S and b -> x in S: x's removals by b's value, b's value and failures by
+// x's having no value inside S (or outside it) before; asked about any fact on
+// random domains before.
+TEST_CASE("learning: membership reified explains itself (brute force)", "[learning]") {
+    const std::vector<ConstraintSpec> specs = {catalog::member_reified_spec(false), catalog::member_reified_spec(true)};
+    // (b -> x in S is asked in search only when x meets no value of S: about 5 times.)
+    check_own_explanations(specs, 8000, {"x in S<=>b"});
+    check_asked_about_anything(specs, {"x in S<=>b", "b=>x in S"}, 61, 3000, 60);
 }
 
 // cumulative: every push of a start, raise of the capacity and failure explained

@@ -34,6 +34,18 @@ std::string check(std::initializer_list<const char*> names, const CheckOptions& 
 ConstraintSpec with_post(const ConstraintSpec& spec, std::string name,
                          std::function<void(Solver&, const std::vector<IntVar>&)> post);
 
+// circuit (sub false) or subcircuit without the empty circuit (sub true) posted as
+// the no-sub-tour propagator alone, without the all_different the post functions
+// add: sound only, not in the catalog (so that the random models' draws stay as
+// they are); for the explanation checks, where it meets shared arcs and more
+// failures itself.
+ConstraintSpec circuit_propagator_alone_spec(bool sub);
+
+// b <-> x in S (implication: b -> x in S) for a random set S, with b the second
+// variable (restricted to 0..1 when posted): sound only, not in the catalog; for the
+// explanation checks.
+ConstraintSpec member_reified_spec(bool implication);
+
 // Reference semantics shared with the tests (MiniZinc's integer arithmetic).
 bool all_distinct(const Assignment& a);
 // x^y as MiniZinc: y < 0 gives 1 div x^-y (x != 0); saturated at +-2^50.

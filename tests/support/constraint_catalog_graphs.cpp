@@ -4,9 +4,11 @@
 // checks the propagators against) read on their own; make_catalog() appends them.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <type_traits>
 
 #include "constraint_catalog_parts.hpp"
+#include "engine/propagators/circuit.hpp"
 
 namespace prune::test::catalog {
 namespace {
@@ -55,12 +57,22 @@ bool is_subcircuit(const Assignment& x, int offset, bool allow_empty) {
     return length == in;
 }
 
-ConstraintSpec circuit_spec(bool sub, bool allow_empty) {
+// `alone`: circuit_propagator_alone_spec (constraint_catalog.hpp).
+ConstraintSpec circuit_spec(bool sub, bool allow_empty, bool alone = false) {
     std::string name = sub ? (allow_empty ? "subcircuit" : "subcircuit(nonempty)") : "circuit";
-    ConstraintSpec spec = make(name, 1, 5, Claim::value, [sub, allow_empty](Random& r, int) {
+    if (alone) name += sub ? "(no-sub-cycle alone)" : "(no-sub-tour alone)";
+    ConstraintSpec spec = make(name, 1, 5, alone ? Claim::soundness : Claim::value, [sub, allow_empty, alone](Random& r, int) {
         const int offset = uniform(r, -1, 1);
         auto holds = [=](const Assignment& x) { return sub ? is_subcircuit(x, offset, allow_empty) : is_circuit(x, offset); };
-        auto post = [=](Solver& s, const Vars& x) { sub ? subcircuit(s, x, offset, allow_empty) : circuit(s, x, offset); };
+        auto post = [=](Solver& s, const Vars& x) {
+            if (!alone || (!sub && x.size() == 1)) {  // (one node: circuit() fixes its loop)
+                sub ? subcircuit(s, x, offset, allow_empty) : circuit(s, x, offset);
+            } else if (sub) {
+                s.add(std::make_unique<NoSubcycle>(x, offset, allow_empty));
+            } else {
+                s.add(std::make_unique<NoSubtour>(x, offset));
+            }
+        };
         return Constraint{holds, post, {}};
     });
     spec.min_value = -1;
@@ -299,6 +311,8 @@ ConstraintSpec no_overlap_2d_spec(bool zero_ignored, bool variable_sizes) {
 }
 
 }  // namespace
+
+ConstraintSpec circuit_propagator_alone_spec(bool sub) { return circuit_spec(sub, false, true); }
 
 std::vector<ConstraintSpec> graph_and_scheduling_specs() {
     std::vector<ConstraintSpec> specs;

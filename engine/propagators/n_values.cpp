@@ -4,6 +4,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -143,6 +144,187 @@ Status NValues::propagate(Solver& s) {
         }
     }
     return Status::ok;
+}
+
+// ---------------------------------------------------------------- explanations
+
+// F before the inference: the values outside E of the variables fixed then.
+void NValues::tally_fixed_before(const Explanation& e) const {
+    fixed_before_.clear();
+    for (IntVar x : vars_) {
+        if (e.was_fixed(x) && !excepted(e.fixed_value(x))) fixed_before_.push_back(e.fixed_value(x));
+    }
+    std::sort(fixed_before_.begin(), fixed_before_.end());
+    fixed_before_.erase(std::unique(fixed_before_.begin(), fixed_before_.end()), fixed_before_.end());
+}
+
+// Whether x was open before and could take a value outside F and E.
+bool NValues::brings_before(const Explanation& e, IntVar x) const {
+    if (e.was_fixed(x)) return false;
+    for (std::int64_t v = e.min_before(x); v <= e.max_before(x); ++v) {
+        if (e.had_value(x, static_cast<int>(v)) && !in_fixed_or_except_before(v)) return true;
+    }
+    return false;
+}
+
+// Adds facts saying x's domain before lay within the values `keeps` accepts: its
+// bounds, and the removals between them of the values it rejects.
+template <class Keeps>
+void NValues::add_confined(Explanation& e, IntVar x, Keeps keeps) const {
+    const int lo = e.min_before(x), hi = e.max_before(x);
+    e.add_lower_bound(x, lo);
+    e.add_upper_bound(x, hi);
+    for (std::int64_t v = std::int64_t{lo} + 1; v < hi; ++v) {
+        if (!keeps(v) && !e.had_value(x, static_cast<int>(v))) e.add_removed(x, static_cast<int>(v));
+    }
+}
+
+// One fixing per value of F.
+void NValues::add_fixed_values(Explanation& e) const {
+    for (const int v : fixed_before_) {
+        for (IntVar x : vars_) {
+            if (e.was_fixed(x) && e.fixed_value(x) == v) {
+                e.add_fixed(x);
+                break;
+            }
+        }
+    }
+}
+
+// Facts under which n >= m: m distinct values fixed, or m disjoint intervals of
+// variables that cannot take an exception (the greedy's). False when neither.
+bool NValues::add_at_least(Explanation& e, std::int64_t m) const {
+    if (m <= 0) return true;
+    if (static_cast<std::int64_t>(fixed_before_.size()) >= m) {
+        fixed_before_.resize(static_cast<std::size_t>(m));
+        add_fixed_values(e);
+        return true;
+    }
+    order_before_.clear();
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        const IntVar x = vars_[i];
+        const auto may_except = std::any_of(except_.begin(), except_.end(), [&](int v) { return e.had_value(x, v); });
+        if (!may_except) order_before_.push_back(static_cast<int>(i));
+    }
+    std::sort(order_before_.begin(), order_before_.end(), [&](int a, int b) { return e.max_before(vars_[a]) < e.max_before(vars_[b]); });
+    std::int64_t points = 0, last = INT64_MIN;
+    std::size_t chosen = 0;
+    for (int i : order_before_) {
+        if (e.min_before(vars_[i]) > last && points < m) {
+            last = e.max_before(vars_[i]);
+            ++points;
+            order_before_[chosen++] = i;
+        }
+    }
+    if (points < m) return false;
+    for (std::size_t k = 0; k < chosen; ++k) add_confined(e, vars_[order_before_[k]], [&](std::int64_t v) { return !excepted(v); });
+    return true;
+}
+
+// Facts under which n <= m: the fixings, and the variables that bring no new value
+// confined to F and E (each other variable brings at most one); or, when the union
+// is the smaller bound, every open variable confined to the union. False when
+// neither bound reaches m.
+bool NValues::add_at_most(Explanation& e, std::int64_t m) const {
+    const std::int64_t f = static_cast<std::int64_t>(fixed_before_.size());
+    std::int64_t k = 0;
+    for (IntVar x : vars_) k += brings_before(e, x) ? 1 : 0;
+    const auto keeps_fixed_or_except = [&](std::int64_t v) { return in_fixed_or_except_before(v); };
+    if (f + k <= m) {
+        for (IntVar x : vars_) {
+            if (e.was_fixed(x)) e.add_fixed(x);
+            else if (!brings_before(e, x)) add_confined(e, x, keeps_fixed_or_except);
+        }
+        return true;
+    }
+    union_before_.clear();
+    for (IntVar x : vars_) {
+        if (e.was_fixed(x)) continue;
+        for (std::int64_t v = e.min_before(x); v <= e.max_before(x); ++v) {
+            if (e.had_value(x, static_cast<int>(v)) && !in_fixed_or_except_before(v)) union_before_.push_back(static_cast<int>(v));
+        }
+    }
+    std::sort(union_before_.begin(), union_before_.end());
+    union_before_.erase(std::unique(union_before_.begin(), union_before_.end()), union_before_.end());
+    if (f + static_cast<std::int64_t>(union_before_.size()) > m) return false;
+    for (IntVar x : vars_) {
+        if (e.was_fixed(x)) {
+            e.add_fixed(x);
+        } else {
+            add_confined(e, x, [&](std::int64_t v) {
+                return keeps_fixed_or_except(v) || std::binary_search(union_before_.begin(), union_before_.end(), v);
+            });
+        }
+    }
+    return true;
+}
+
+bool NValues::explain(Explanation& e) const {
+    if (std::any_of(vars_.begin(), vars_.end(), [&](IntVar x) { return x.index == n_.index; })) return false;
+    tally_fixed_before(e);
+    if (e.explaining_failure()) return explain_failure(e);
+    // (Facts that admit no solution imply any fact: the domains before an inference
+    // of this run may already, after its earlier changes, have none.)
+    if (explain_rule(e)) return true;
+    tally_fixed_before(e);
+    return explain_failure(e);
+}
+
+// The rule that made the inference, read on the domains before it.
+bool NValues::explain_rule(Explanation& e) const {
+    const Fact& f = e.inferred();
+    if (f.is_bound() || f.is_equal()) return false;
+    if (f.var == n_.index) return add_at_least(e, std::int64_t{f.value} + 1) || add_at_most(e, std::int64_t{f.value} - 1);
+    const auto x = std::find_if(vars_.begin(), vars_.end(), [&](IntVar y) { return y.index == f.var; });
+    if (x == vars_.end() || e.was_fixed(*x)) return false;
+    const std::int64_t fixed = static_cast<std::int64_t>(fixed_before_.size());
+    if (!in_fixed_or_except_before(f.value)) {
+        // At n's maximum |F|, x keeps to F and E.
+        if (e.max_before(n_) > fixed) return false;
+        e.add_upper_bound(n_, fixed);
+        add_fixed_values(e);
+        return true;
+    }
+    // At n's minimum |F| + k, x must bring a new value.
+    std::int64_t k = 0;
+    for (IntVar y : vars_) k += brings_before(e, y) ? 1 : 0;
+    if (!brings_before(e, *x) || e.min_before(n_) < fixed + k) return false;
+    e.add_lower_bound(n_, fixed + k);
+    for (IntVar y : vars_) {
+        if (y.index == x->index) continue;
+        if (e.was_fixed(y)) e.add_fixed(y);
+        else if (!brings_before(e, y)) add_confined(e, y, [&](std::int64_t v) { return in_fixed_or_except_before(v); });
+    }
+    return true;
+}
+
+// n's bounds crossed by the others' count, or a variable that must keep to F and E
+// having no value there.
+bool NValues::explain_failure(Explanation& e) const {
+    const int lo = e.min_before(n_), hi = e.max_before(n_);
+    if (add_at_least(e, std::int64_t{hi} + 1)) {
+        e.add_upper_bound(n_, hi);
+        return true;
+    }
+    if (add_at_most(e, std::int64_t{lo} - 1)) {
+        e.add_lower_bound(n_, lo);
+        return true;
+    }
+    const std::int64_t fixed = static_cast<std::int64_t>(fixed_before_.size());
+    if (hi > fixed) return false;
+    for (IntVar x : vars_) {
+        if (e.was_fixed(x)) continue;
+        bool keeps = false;
+        for (std::int64_t v = e.min_before(x); v <= e.max_before(x) && !keeps; ++v) {
+            keeps = e.had_value(x, static_cast<int>(v)) && in_fixed_or_except_before(v);
+        }
+        if (keeps) continue;
+        e.add_upper_bound(n_, hi);
+        add_fixed_values(e);
+        add_confined(e, x, [&](std::int64_t v) { return !in_fixed_or_except_before(v); });
+        return true;
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------- post function

@@ -1407,7 +1407,8 @@ bool explains_itself(const std::string& kind) {
                                               "among",               "global_cardinality",   "global_cardinality(closed)",
                                               "lex<=",               "lex<",                 "cumulative(time-table)",
                                               "disjunctive",         "count",                "circuit",
-                                              "subcircuit",          "x in S<=>b",           "b=>x in S"};
+                                              "subcircuit",          "x in S<=>b",           "b=>x in S",
+                                              "nvalue"};
     return own.count(kind) != 0;
 }
 
@@ -1611,6 +1612,15 @@ TEST_CASE("learning: circuit and subcircuit explain themselves (brute force)", "
     specs.push_back(catalog::circuit_propagator_alone_spec(true));
     check_own_explanations(specs, 1500, {"circuit", "subcircuit"});
     check_asked_about_anything(specs, {"circuit", "subcircuit"}, 53, 3000, 100);
+}
+
+// n_values: n's bounds by fixed values or disjoint intervals (lower) and by the
+// fixings and confinements (upper); a value leaving x at n's maximum or minimum;
+// failures; asked about any fact on random domains before.
+TEST_CASE("learning: n_values explains itself (brute force)", "[learning]") {
+    const std::vector<ConstraintSpec> specs = specs_named({"n_values", "n_values(except)"});
+    check_own_explanations(specs, 3000, {"nvalue"});
+    check_asked_about_anything(specs, {"nvalue"}, 67, 3000, 100);
 }
 
 // b <-> x in S and b -> x in S: x's removals by b's value, b's value and failures by

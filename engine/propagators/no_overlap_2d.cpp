@@ -3,6 +3,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 
 namespace prune {
@@ -58,6 +59,91 @@ Status NoOverlap2D::propagate(Solver& s) {
     }
     return Status::ok;
 }
+
+// ---------------------------------------------------------------- explanations
+
+bool NoOverlap2D::separated_by_none(Explanation& e, std::size_t i, std::size_t j, int target, std::int64_t lo, std::int64_t hi,
+                                    bool lo_is_bound, bool hi_is_bound, bool add) const {
+    // The four separations: first's start + first's size <= second's start.
+    struct Separation {
+        IntVar first, size, second;
+    };
+    const Separation separations[4] = {{x_[i], dx_[i], x_[j]}, {x_[j], dx_[j], x_[i]}, {y_[i], dy_[i], y_[j]}, {y_[j], dy_[j], y_[i]}};
+    if (zero_ignored_) {
+        for (IntVar size : {dx_[i], dy_[i], dx_[j], dy_[j]}) {
+            if (e.min_before(size) == 0) return false;  // the pair may be unconstrained
+        }
+    }
+    bool needs_lo = false, needs_hi = false;
+    for (const Separation& sep : separations) {
+        if (sep.first.index == sep.second.index) return false;  // (a rectangle against itself: the fallback)
+        const std::int64_t w = e.min_before(sep.size);
+        // (the target's range stands in for its bounds)
+        const std::int64_t first = sep.first.index == target ? lo : e.min_before(sep.first);
+        const std::int64_t second = sep.second.index == target ? hi : e.max_before(sep.second);
+        if (first + w <= second) return false;
+        needs_lo |= sep.first.index == target;
+        needs_hi |= sep.second.index == target;
+    }
+    if (!add) return true;
+    for (const Separation& sep : separations) {
+        const std::int64_t w = e.min_before(sep.size);
+        e.add_lower_bound(sep.size, w);
+        // Lifted against the target's range; the bounds before between two others.
+        if (sep.second.index == target) {
+            e.add_lower_bound(sep.first, hi + 1 - w);
+        } else if (sep.first.index == target) {
+            e.add_upper_bound(sep.second, lo + w - 1);
+        } else {
+            e.add_lower_bound(sep.first, e.min_before(sep.first));
+            e.add_upper_bound(sep.second, e.max_before(sep.second));
+        }
+    }
+    if (needs_lo && lo_is_bound) e.add_lower_bound(IntVar{target}, lo);
+    if (needs_hi && hi_is_bound) e.add_upper_bound(IntVar{target}, hi);
+    return true;
+}
+
+bool NoOverlap2D::explain(Explanation& e) const {
+    const std::size_t n = x_.size();
+    if (e.explaining_failure()) {
+        for (std::size_t i = 0; i < n; ++i) {
+            for (std::size_t j = i + 1; j < n; ++j) {
+                if (separated_by_none(e, i, j, -1, 0, 0, false, false, false)) return separated_by_none(e, i, j, -1, 0, 0, false, false, true);
+            }
+        }
+        return false;
+    }
+    // The values the fact excludes, as a range of the target (a bound fact's other
+    // end is the target's bound before, added where needed).
+    const Fact& f = e.inferred();
+    if (f.is_equal()) return false;
+    const IntVar target{f.var};
+    std::int64_t lo = f.value, hi = f.value;
+    bool lo_is_bound = false, hi_is_bound = false;
+    if (f.kind == FactKind::greater_equal) {
+        lo = e.min_before(target);
+        hi = std::int64_t{f.value} - 1;
+        lo_is_bound = true;
+    } else if (f.kind == FactKind::less_equal) {
+        lo = std::int64_t{f.value} + 1;
+        hi = e.max_before(target);
+        hi_is_bound = true;
+    }
+    if (lo > hi) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+        const bool in_i = x_[i].index == f.var || y_[i].index == f.var;
+        for (std::size_t j = i + 1; j < n; ++j) {
+            if (!in_i && x_[j].index != f.var && y_[j].index != f.var) continue;
+            if (separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, false)) {
+                return separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, true);
+            }
+        }
+    }
+    return false;
+}
+
+// ---------------------------------------------------------------- post function
 
 bool no_overlap_2d(Solver& s, const std::vector<IntVar>& x, const std::vector<IntVar>& y, const std::vector<IntVar>& dx,
                    const std::vector<IntVar>& dy, bool zero_ignored) {

@@ -12,6 +12,11 @@
 // one is enforced on the coordinates' bounds. Runs repeat until no bound moves.
 // Soundness only is claimed: with one rectangle open the others' shadows can cut its
 // positions in holes no bound sees. Cost: O(n^2) a round.
+// Under learning a pushed bound (as one fact too) or a failure is explained by one
+// pair: the four separations impossible, each by the bounds that rule it out and
+// the size's minimum (a bound of the pushed coordinate itself only where a
+// separation needs it, the other coordinate's lifted to what the push needs).
+// O(n) to find the pair.
 #pragma once
 #include <vector>
 
@@ -27,8 +32,14 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return "no_overlap_2d(pairs)"; }
+    bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
+    // Whether every separation of pair (i, j) is impossible with `target` within
+    // [lo, hi] (any other variable at its bounds before); when so and `add`, adds why.
+    bool separated_by_none(Explanation& e, std::size_t i, std::size_t j, int target, std::int64_t lo, std::int64_t hi,
+                           bool lo_is_bound, bool hi_is_bound, bool add) const;
     // a before b along one axis: a's start + size <= b's start, enforced on bounds.
     static Event before(Solver& s, IntVar a, std::int64_t size_a, IntVar b, bool& moved);
 

@@ -1408,7 +1408,7 @@ bool explains_itself(const std::string& kind) {
                                               "lex<=",               "lex<",                 "cumulative(time-table)",
                                               "disjunctive",         "count",                "circuit",
                                               "subcircuit",          "x in S<=>b",           "b=>x in S",
-                                              "nvalue"};
+                                              "nvalue",              "no_overlap_2d(pairs)"};
     return own.count(kind) != 0;
 }
 
@@ -1612,6 +1612,18 @@ TEST_CASE("learning: circuit and subcircuit explain themselves (brute force)", "
     specs.push_back(catalog::circuit_propagator_alone_spec(true));
     check_own_explanations(specs, 1500, {"circuit", "subcircuit"});
     check_asked_about_anything(specs, {"circuit", "subcircuit"}, 53, 3000, 100);
+}
+
+// no_overlap_2d: a pushed coordinate (a bound fact too) and a failure by one pair
+// whose four separations are impossible; fixed and variable sizes, with zero sizes
+// ignored and strict; asked about any fact and a bound fact of each variable.
+TEST_CASE("learning: no_overlap_2d explains itself (brute force)", "[learning]") {
+    const std::vector<ConstraintSpec> specs =
+        specs_named({"no_overlap_2d", "no_overlap_2d(var)", "no_overlap_2d(strict)", "no_overlap_2d(strict)(var)"});
+    ExplanationTally tally = check_own_explanations(specs, 1500, {"no_overlap_2d(pairs)"});
+    INFO("pushed bounds explained as one fact: " << tally.kinds["no_overlap_2d(pairs)"].bound_explanations);
+    CHECK(tally.kinds["no_overlap_2d(pairs)"].bound_explanations > 20);
+    check_asked_about_anything(specs, {"no_overlap_2d(pairs)"}, 71, 4000, 100, 300);
 }
 
 // n_values: n's bounds by fixed values or disjoint intervals (lower) and by the

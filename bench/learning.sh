@@ -44,7 +44,9 @@
 #   -j  also scheduling drawn from these seeds (e.g. "1 2 3"): resource-constrained
 #       projects (bench/models/rcpsp.mzn: four cumulatives, precedences, minimise the
 #       makespan) of 60 and 90 tasks, and job shops (bench/models/jobshop.mzn: one
-#       disjunctive per machine) of 10 jobs on 5 and on 10 machines
+#       disjunctive per machine) of 10 jobs on 5 and on 10 machines, and job shops of 8
+#       jobs on 5 machines with each machine's disjunctive as pairwise disjunctions of
+#       reified precedences (bench/models/jobshop_reified.mzn)
 #   -T  also tours drawn from these seeds (e.g. "1 2 3"): asymmetric travelling
 #       salesmen (bench/models/tsp.mzn: one circuit, an element per leg, minimise the
 #       cost) of 16 and 18 cities
@@ -83,7 +85,7 @@ while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:T:h" opt; do
         T) tour_seeds="$OPTARG" ;;
         L) learn_flags="$OPTARG" ;;
         M) baseline_flags="$OPTARG" ;;
-        *) sed -n '2,50p' "$0"; exit 2 ;;
+        *) sed -n '2,52p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -163,6 +165,7 @@ EOF2
     for seed in $rcpsp_seeds; do
         for n in 60 90; do echo "rcpsp-n${n}-s$seed|$here/models/rcpsp.mzn||-D n=$n -D seed=$seed"; done
         for m in 5 10; do echo "jobshop-10x${m}-s$seed|$here/models/jobshop.mzn||-D jobs=10 -D machines=$m -D seed=$seed"; done
+        echo "jobshop-reified-8x5-s$seed|$here/models/jobshop_reified.mzn||-D jobs=8 -D machines=5 -D seed=$seed"
     done
     for seed in $tour_seeds; do
         for n in 16 18; do echo "tsp-n${n}-s$seed|$here/models/tsp.mzn||-D n=$n -D seed=$seed"; done

@@ -86,9 +86,13 @@ bool ReifiedLinear::explain_side(Explanation& e, bool holds, const Fact* removed
 // chose.
 bool ReifiedLinear::explain(Explanation& e) const {
     if (!e.explaining_failure() && e.inferred().var == b_.index) {
-        if (e.inferred().is_equal()) return false;
-        // [b != 1] means the linear failed in the box; [b != 0] that its negation did.
-        return explain_side(e, e.inferred().value == 1, nullptr);
+        const Fact& f = e.inferred();
+        // [b != 1] (or [b <= 0]) means the linear failed in the box; [b != 0] (or
+        // [b >= 1]) that its negation did, which only the equivalence infers.
+        const bool b_zero = (f.kind == FactKind::not_equal && f.value == 1) || (f.kind == FactKind::less_equal && f.value == 0);
+        const bool b_one = (f.kind == FactKind::not_equal && f.value == 0) || (f.kind == FactKind::greater_equal && f.value == 1);
+        if (!b_zero && !(b_one && mode_ == Reification::equivalence)) return false;
+        return explain_side(e, b_zero, nullptr);
     }
     if (!e.was_fixed(b_)) return false;
     const bool holds = e.fixed_value(b_) == 1;

@@ -34,6 +34,8 @@ public:
     Status propagate(Solver& s) override;
     const char* kind() const override;
     bool explain(Explanation& e) const override;
+    // With b fixed, a pushed bound as one fact, as the linear side explains it.
+    bool explains_bound_facts() const override { return true; }
 
 private:
     // Explains `removed` (nullptr: a failure) by the linear (holds) or its negation.

@@ -1645,6 +1645,23 @@ TEST_CASE("learning: membership reified explains itself (brute force)", "[learni
     check_asked_about_anything(specs, {"x in S<=>b", "b=>x in S"}, 61, 3000, 60);
 }
 
+// Reified linear explains a pushed bound as one fact as its side does (b fixed),
+// and b's bound facts by the side's failure: asked about any fact and a bound fact
+// of each variable, b a variable of the instance.
+TEST_CASE("learning: reified linear explains a pushed bound as one fact (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const char* name : {"linear<=", "linear=", "linear!=", "x<=y+c"}) {
+        for (const bool implication : {false, true}) {
+            // (b -> linear != infers only with all but one term fixed and b true: too
+            // rarely asked here; the search-level checks have it.)
+            if (implication && std::string(name) == "linear!=") continue;
+            specs.push_back(catalog::reified_with_variable(catalog::spec(name), implication));
+        }
+    }
+    check_asked_about_anything(specs, {"linear<=<=>b", "b=>linear<=", "linear=<=>b", "b=>linear=", "linear!=<=>b", "b=>linear!="},
+                               73, 2000, 100, 1000);
+}
+
 // cumulative: every push of a start, raise of the capacity and failure explained
 // pointwise by the compulsory parts at one time (durations and heights constant or
 // variables).

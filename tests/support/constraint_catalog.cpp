@@ -996,6 +996,34 @@ std::string check(std::initializer_list<const char*> names, const CheckOptions& 
     return {};
 }
 
+ConstraintSpec reified_with_variable(const ConstraintSpec& spec, bool implication) {
+    ConstraintSpec out = spec;
+    out.name = (implication ? "b=>" : "b<=>") + spec.name + " (b a variable)";
+    out.min_arity = spec.min_arity + 1;
+    out.max_arity = spec.max_arity + 1;
+    out.claim = Claim::soundness;
+    out.bounds_only = false;
+    out.draw = [draw = spec.draw, implication](Random& r, int n) {
+        const Constraint c = draw(r, n - 1);
+        auto holds = [holds = c.holds, implication](const Assignment& x) {
+            const int b = x.back();
+            if (b != 0 && b != 1) return false;
+            const bool inner = holds(Assignment(x.begin(), x.end() - 1));
+            return implication ? b == 0 || inner : (b == 1) == inner;
+        };
+        auto post = [post_reified = c.post_reified, implication](Solver& s, const std::vector<IntVar>& x) {
+            const IntVar b = x.back();
+            if (is_failure(s.set_min(b, 0)) || is_failure(s.set_max(b, 1))) {
+                s.fail();
+                return;
+            }
+            post_reified(s, std::vector<IntVar>(x.begin(), x.end() - 1), b, implication ? Reification::implication : Reification::equivalence);
+        };
+        return Constraint{holds, post, {}};
+    };
+    return out;
+}
+
 ConstraintSpec with_post(const ConstraintSpec& spec, std::string name, std::function<void(Solver&, const std::vector<IntVar>&)> post) {
     ConstraintSpec out = spec;
     out.name = std::move(name);

@@ -41,6 +41,11 @@ ConstraintSpec with_post(const ConstraintSpec& spec, std::string name,
 // failures itself.
 ConstraintSpec circuit_propagator_alone_spec(bool sub);
 
+// b <-> C (implication: b -> C) for the spec's C, which must have a reified form,
+// with b its last variable (restricted to 0..1 when posted): sound only; for the
+// explanation checks, which then ask about b's facts and the others' with b fixed.
+ConstraintSpec reified_with_variable(const ConstraintSpec& spec, bool implication);
+
 // b <-> x in S (implication: b -> x in S) for a random set S, with b the second
 // variable (restricted to 0..1 when posted): sound only, not in the catalog; for the
 // explanation checks.

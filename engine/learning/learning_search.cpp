@@ -1276,10 +1276,10 @@ bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const 
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
     const std::size_t i = static_cast<std::size_t>(x);
+    int p = position(f);  // (of f as the walk goes: a search of the bound history each)
     if (literal_branching()) {
         // Every bound fact met is bumped, also one resolved away below (Chuffed bumps
         // each literal of each explanation it resolves).
-        const int p = position(f);
         if (p != at_root && p != present && records_[static_cast<std::size_t>(p)].level > 0) bump_literal(f);
     }
     const bool lower = f.kind == FactKind::greater_equal;
@@ -1300,7 +1300,6 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             reached = lower ? walked_lower_from_[i] : walked_upper_from_[i];
             break;
         }
-        const int p = position(f);
         if (p == at_root || p == present) break;
         const Record& r = records_[static_cast<std::size_t>(p)];
         if (r.level == 0) break;
@@ -1330,6 +1329,7 @@ void LearningSearch::mark_bound(Fact f, int& at_current_level) {
             for (int u = w - 1; u > f.value; --u) mark(Fact{x, u, FactKind::not_equal}, at_current_level);
         }
         f = Fact{x, w, f.kind};
+        p = position(f);
     }
     if (resolved) {
         touch_bounds(x);

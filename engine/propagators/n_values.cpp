@@ -23,6 +23,11 @@ NValues::NValues(std::vector<IntVar> vars, IntVar n, std::vector<int> except, co
         base_ = lo;
         seen_.assign(static_cast<std::size_t>(hi - lo + 1), 0);
     }
+    // explain()'s scratch, so that conflict analysis allocates nothing (the union's
+    // only when the values span too much to mark).
+    fixed_before_.reserve(vars_.size());
+    order_before_.reserve(vars_.size());
+    union_before_.reserve(seen_.size());
 }
 
 void NValues::attach(Solver& s) {

@@ -178,9 +178,9 @@ Status NoSubcycle::propagate(Solver& s) {
 // ---------------------------------------------------------------- explanations
 
 // The arcs fixed before an inference, read through the explanation's view.
-class ArcsBefore {
+class CircuitArcsBefore {
 public:
-    ArcsBefore(const Explanation& e, const std::vector<IntVar>& succ, int offset) : e_(e), succ_(succ), offset_(offset) {}
+    CircuitArcsBefore(const Explanation& e, const std::vector<IntVar>& succ, int offset) : e_(e), succ_(succ), offset_(offset) {}
     int size() const { return static_cast<int>(succ_.size()); }
     // Node i's successor node, -1 when open, -2 when the value lies outside 0..n-1.
     int successor(int i) const {
@@ -253,7 +253,7 @@ namespace {
 // too, when `loops`) into a node another fixed arc enters: adds it (and the other)
 // and returns true. `preds`: scratch, left holding each node's fixed predecessor
 // (-1: none).
-bool add_stray_or_shared_arc(Explanation& e, const ArcsBefore& arcs, const std::vector<IntVar>& succ, bool loops,
+bool add_stray_or_shared_arc(Explanation& e, const CircuitArcsBefore& arcs, const std::vector<IntVar>& succ, bool loops,
                              std::vector<int>& preds) {
     std::fill(preds.begin(), preds.end(), -1);
     for (int i = 0; i < arcs.size(); ++i) {
@@ -276,7 +276,7 @@ bool add_stray_or_shared_arc(Explanation& e, const ArcsBefore& arcs, const std::
 
 // The first node of the path of fixed arcs that ends at `end`, -1 when its arcs
 // enter a cycle. `preds`: scratch.
-int first_of_path_to(const ArcsBefore& arcs, int end, std::vector<int>& preds) {
+int first_of_path_to(const CircuitArcsBefore& arcs, int end, std::vector<int>& preds) {
     std::fill(preds.begin(), preds.end(), -1);
     for (int i = 0; i < arcs.size(); ++i) {
         const int j = arcs.successor(i);
@@ -300,7 +300,7 @@ bool NoSubtour::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
     const Fact& f = e.inferred();
     if (f.is_bound()) return false;
-    const ArcsBefore arcs(e, succ_, offset_);
+    const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
     const std::int64_t value = std::int64_t{f.value} - offset_;
     const int start = value >= 0 && value < n ? static_cast<int>(value) : -1;
@@ -322,7 +322,7 @@ bool NoSubtour::explain(Explanation& e) const {
 }
 
 bool NoSubtour::explain_failure(Explanation& e) const {
-    const ArcsBefore arcs(e, succ_, offset_);
+    const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
     if (add_stray_or_shared_arc(e, arcs, succ_, true, marks_)) return true;
     // A path through all n nodes starts at the one node nothing enters.
@@ -353,7 +353,7 @@ bool NoSubcycle::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
     const Fact& f = e.inferred();
     if (f.is_bound()) return false;
-    const ArcsBefore arcs(e, succ_, offset_);
+    const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
     const std::int64_t value = std::int64_t{f.value} - offset_;
     const int v = value >= 0 && value < n ? static_cast<int>(value) : -1;
@@ -368,7 +368,7 @@ bool NoSubcycle::explain(Explanation& e) const {
 }
 
 // A fixed arc into x, not its loop.
-bool NoSubcycle::add_entering_arc(Explanation& e, const ArcsBefore& arcs, int x) const {
+bool NoSubcycle::add_entering_arc(Explanation& e, const CircuitArcsBefore& arcs, int x) const {
     for (int i = 0; i < arcs.size(); ++i) {
         if (i != x && arcs.successor(i) == x) {
             e.add_fixed(succ_[static_cast<std::size_t>(i)]);
@@ -379,7 +379,7 @@ bool NoSubcycle::add_entering_arc(Explanation& e, const ArcsBefore& arcs, int x)
 }
 
 // The chain of fixed arcs start ... end, and a node outside it that cannot be out.
-bool NoSubcycle::add_closed_chain(Explanation& e, const ArcsBefore& arcs, int start, int end) const {
+bool NoSubcycle::add_closed_chain(Explanation& e, const CircuitArcsBefore& arcs, int start, int end) const {
     if (start < 0 || arcs.path_length(start, end) == 0) return false;
     std::fill(marks_.begin(), marks_.end(), 0);
     for (int k = start; k != end; k = arcs.successor(k)) marks_[static_cast<std::size_t>(k)] = 1;
@@ -395,7 +395,7 @@ bool NoSubcycle::add_closed_chain(Explanation& e, const ArcsBefore& arcs, int st
 }
 
 // A cycle of fixed arcs without x.
-bool NoSubcycle::add_cycle_without(Explanation& e, const ArcsBefore& arcs, int x) const {
+bool NoSubcycle::add_cycle_without(Explanation& e, const CircuitArcsBefore& arcs, int x) const {
     int cycle = -1;
     arcs.for_each_cycle(marks_, false, [&](int c) {
         if (!arcs.on_cycle(c, x)) cycle = c;
@@ -407,7 +407,7 @@ bool NoSubcycle::add_cycle_without(Explanation& e, const ArcsBefore& arcs, int x
 }
 
 bool NoSubcycle::explain_failure(Explanation& e) const {
-    const ArcsBefore arcs(e, succ_, offset_);
+    const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
     if (add_stray_or_shared_arc(e, arcs, succ_, false, marks_)) return true;
     // Entered, then looping.

@@ -43,7 +43,7 @@
 
 namespace prune {
 
-class ArcsBefore;  // circuit.cpp: the arcs fixed before an inference
+class CircuitArcsBefore;  // circuit.cpp: the arcs fixed before an inference
 
 class NoSubtour final : public Propagator {
 public:
@@ -79,9 +79,9 @@ private:
     int successor(const Solver& s, int i) const;
     bool can_be_out(const Solver& s, int i) const { return s.contains(succ_[i], i + offset_); }
     bool explain_failure(Explanation& e) const;
-    bool add_entering_arc(Explanation& e, const ArcsBefore& arcs, int x) const;
-    bool add_closed_chain(Explanation& e, const ArcsBefore& arcs, int start, int end) const;
-    bool add_cycle_without(Explanation& e, const ArcsBefore& arcs, int x) const;
+    bool add_entering_arc(Explanation& e, const CircuitArcsBefore& arcs, int x) const;
+    bool add_closed_chain(Explanation& e, const CircuitArcsBefore& arcs, int start, int end) const;
+    bool add_cycle_without(Explanation& e, const CircuitArcsBefore& arcs, int x) const;
 
     std::vector<IntVar> succ_;
     int offset_;

@@ -173,25 +173,39 @@ bool ArrayMinMax::explain(Explanation& e) const {
     }
     const Fact& removed = e.inferred();
     if (removed.is_equal()) return false;
-    const i64 v = sign_ * i64{removed.value};
+    // A removal is one value v; a bound fact also every value beyond v, below it
+    // (excludes < 0) or above it (> 0) in the signed view, and only the rules that
+    // exclude that side explain it.
+    i64 real = removed.value;
+    int excludes = 0;
+    if (removed.kind == FactKind::greater_equal) {
+        real -= 1;
+        excludes = -1;
+    } else if (removed.kind == FactKind::less_equal) {
+        real += 1;
+        excludes = 1;
+    }
+    const i64 v = sign_ * real;
+    excludes *= static_cast<int>(sign_);
     if (removed.var == z_.index) {
-        if (v < lowest) {
+        if (v < lowest && excludes <= 0) {
             for (IntVar x : xs_) at_least(x, v + 1);
             return true;
         }
-        if (v > smallest_high) {
+        if (v > smallest_high && excludes >= 0) {
             at_most(smallest, v - 1);
             return true;
         }
         return false;
     }
-    if (v < lo(z_)) {
+    if (v < lo(z_) && excludes <= 0) {
         at_least(z_, v + 1);
         return true;
     }
     // x_j's v when x_j alone can be as small as z: z <= b - 1 and every other
     // x_i >= b, so x_j = z <= b - 1 < v, for b the smaller of v and the others'
     // minimum (above z's maximum, or x_j was not alone).
+    if (excludes < 0) return false;
     i64 b = v;
     for (IntVar x : xs_) {
         if (x.index != removed.var) b = std::min(b, lo(x));

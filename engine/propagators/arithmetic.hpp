@@ -115,8 +115,9 @@ public:
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
     const char* kind() const override { return sign_ > 0 ? "z=min(xs)" : "z=max(xs)"; }
-    // Bound literals: the bounds each inference compared.
+    // Bound literals: the bounds each inference compared; a pushed bound as one fact.
     bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
 
 private:
     // The bounds of sign * v: maximum is computed as the minimum of the negations.

@@ -1645,6 +1645,15 @@ TEST_CASE("learning: membership reified explains itself (brute force)", "[learni
     check_asked_about_anything(specs, {"x in S<=>b", "b=>x in S"}, 61, 3000, 60);
 }
 
+// min and max of an array explain a pushed bound (of z or of an x_i) as one fact:
+// asked about any fact and a bound fact of each variable.
+TEST_CASE("learning: array min and max explain a pushed bound as one fact (brute force)", "[learning]") {
+    std::vector<ConstraintSpec> specs;
+    for (const ConstraintSpec* spec : catalog::starting_with("array m")) specs.push_back(*spec);
+    REQUIRE(specs.size() >= 2);
+    check_asked_about_anything(specs, {"z=min(xs)", "z=max(xs)"}, 79, 2000, 100, 1000);
+}
+
 // Reified linear explains a pushed bound as one fact as its side does (b fixed),
 // and b's bound facts by the side's failure: asked about any fact and a bound fact
 // of each variable, b a variable of the instance.

@@ -222,6 +222,7 @@ public:
             if (k >= 0 && marks[static_cast<std::size_t>(k)] == start + 1 && !visit(k)) return;
         }
     }
+    // (c on a cycle of fixed arcs, as for_each_cycle gives it.)
     int cycle_length(int c) const {
         int length = 1;
         for (int k = successor(c); k != c; k = successor(k)) ++length;

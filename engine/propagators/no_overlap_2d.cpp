@@ -1,5 +1,6 @@
 #include "no_overlap_2d.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "../constraints.hpp"
@@ -131,10 +132,12 @@ bool NoOverlap2D::explain(Explanation& e) const {
         hi_is_bound = true;
     }
     if (lo > hi) return false;
-    for (std::size_t i = 0; i < n; ++i) {
-        const bool in_i = x_[i].index == f.var || y_[i].index == f.var;
-        for (std::size_t j = i + 1; j < n; ++j) {
-            if (!in_i && x_[j].index != f.var && y_[j].index != f.var) continue;
+    // The pairs of the target's rectangle (or rectangles, for a variable shared).
+    for (std::size_t t = 0; t < n; ++t) {
+        if (x_[t].index != f.var && y_[t].index != f.var) continue;
+        for (std::size_t other = 0; other < n; ++other) {
+            if (other == t) continue;
+            const std::size_t i = std::min(t, other), j = std::max(t, other);
             if (separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, false)) {
                 return separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, true);
             }

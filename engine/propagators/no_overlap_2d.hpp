@@ -16,7 +16,7 @@
 // pair: the four separations impossible, each by the bounds that rule it out and
 // the size's minimum (a bound of the pushed coordinate itself only where a
 // separation needs it, the other coordinate's lifted to what the push needs).
-// O(n) to find the pair.
+// O(n) pairs tried for a coordinate's fact, O(n^2) for a failure.
 #pragma once
 #include <vector>
 

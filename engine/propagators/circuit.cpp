@@ -182,12 +182,17 @@ class CircuitArcsBefore {
 public:
     CircuitArcsBefore(const Explanation& e, const std::vector<IntVar>& succ, int offset) : e_(e), succ_(succ), offset_(offset) {}
     int size() const { return static_cast<int>(succ_.size()); }
+    // The node a successor value names, -1 when it lies outside 0..n-1.
+    int node(int value) const {
+        const std::int64_t j = std::int64_t{value} - offset_;
+        return j >= 0 && j < size() ? static_cast<int>(j) : -1;
+    }
     // Node i's successor node, -1 when open, -2 when the value lies outside 0..n-1.
     int successor(int i) const {
         const IntVar x = succ_[static_cast<std::size_t>(i)];
         if (!e_.was_fixed(x)) return -1;
-        const std::int64_t j = std::int64_t{e_.fixed_value(x)} - offset_;
-        return j < 0 || j >= size() ? -2 : static_cast<int>(j);
+        const int j = node(e_.fixed_value(x));
+        return j < 0 ? -2 : j;
     }
     // Whether node i could still be followed by node j (subcircuit: i = j, be out).
     bool could_follow(int i, int j) const { return e_.had_value(succ_[static_cast<std::size_t>(i)], j + offset_); }
@@ -303,8 +308,7 @@ bool NoSubtour::explain(Explanation& e) const {
     if (f.is_bound()) return false;
     const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
-    const std::int64_t value = std::int64_t{f.value} - offset_;
-    const int start = value >= 0 && value < n ? static_cast<int>(value) : -1;
+    const int start = arcs.node(f.value);
     for (int end = 0; end < n; ++end) {
         if (succ_[static_cast<std::size_t>(end)].index != f.var) continue;
         const int length = start >= 0 ? arcs.path_length(start, end) : 0;
@@ -356,8 +360,7 @@ bool NoSubcycle::explain(Explanation& e) const {
     if (f.is_bound()) return false;
     const CircuitArcsBefore arcs(e, succ_, offset_);
     const int n = arcs.size();
-    const std::int64_t value = std::int64_t{f.value} - offset_;
-    const int v = value >= 0 && value < n ? static_cast<int>(value) : -1;
+    const int v = arcs.node(f.value);
     for (int x = 0; x < n; ++x) {
         if (succ_[static_cast<std::size_t>(x)].index != f.var) continue;
         if (f.is_equal() ? v == x && add_cycle_without(e, arcs, x) : v == x ? add_entering_arc(e, arcs, x)

@@ -270,9 +270,8 @@ bool NValues::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
     // (Facts that admit no solution imply any fact: the domains before an inference
     // of this run may already, after its earlier changes, have none.)
-    if (explain_rule(e)) return true;
-    tally_fixed_before(e);
-    return explain_failure(e);
+    // (add_at_least shortens F only when it succeeds, so F is whole here.)
+    return explain_rule(e) || explain_failure(e);
 }
 
 // The rule that made the inference, read on the domains before it.

@@ -64,7 +64,7 @@ Status NoOverlap2D::propagate(Solver& s) {
 // ---------------------------------------------------------------- explanations
 
 bool NoOverlap2D::separated_by_none(Explanation& e, std::size_t i, std::size_t j, int target, std::int64_t lo, std::int64_t hi,
-                                    bool lo_is_bound, bool hi_is_bound, bool add) const {
+                                    bool lo_is_bound, bool hi_is_bound) const {
     // The four separations: first's start + first's size <= second's start.
     struct Separation {
         IntVar first, size, second;
@@ -86,7 +86,6 @@ bool NoOverlap2D::separated_by_none(Explanation& e, std::size_t i, std::size_t j
         needs_lo |= sep.first.index == target;
         needs_hi |= sep.second.index == target;
     }
-    if (!add) return true;
     for (const Separation& sep : separations) {
         const std::int64_t w = e.min_before(sep.size);
         e.add_lower_bound(sep.size, w);
@@ -110,7 +109,7 @@ bool NoOverlap2D::explain(Explanation& e) const {
     if (e.explaining_failure()) {
         for (std::size_t i = 0; i < n; ++i) {
             for (std::size_t j = i + 1; j < n; ++j) {
-                if (separated_by_none(e, i, j, -1, 0, 0, false, false, false)) return separated_by_none(e, i, j, -1, 0, 0, false, false, true);
+                if (separated_by_none(e, i, j, -1, 0, 0, false, false)) return true;
             }
         }
         return false;
@@ -138,9 +137,7 @@ bool NoOverlap2D::explain(Explanation& e) const {
         for (std::size_t other = 0; other < n; ++other) {
             if (other == t) continue;
             const std::size_t i = std::min(t, other), j = std::max(t, other);
-            if (separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, false)) {
-                return separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound, true);
-            }
+            if (separated_by_none(e, i, j, f.var, lo, hi, lo_is_bound, hi_is_bound)) return true;
         }
     }
     return false;

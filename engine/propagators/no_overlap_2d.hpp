@@ -37,9 +37,10 @@ public:
 
 private:
     // Whether every separation of pair (i, j) is impossible with `target` within
-    // [lo, hi] (any other variable at its bounds before); when so and `add`, adds why.
+    // [lo, hi] (any other variable at its bounds before); when so, adds why (and
+    // nothing otherwise).
     bool separated_by_none(Explanation& e, std::size_t i, std::size_t j, int target, std::int64_t lo, std::int64_t hi,
-                           bool lo_is_bound, bool hi_is_bound, bool add) const;
+                           bool lo_is_bound, bool hi_is_bound) const;
     // a before b along one axis: a's start + size <= b's start, enforced on bounds.
     static Event before(Solver& s, IntVar a, std::int64_t size_a, IntVar b, bool& moved);
 

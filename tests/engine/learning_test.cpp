@@ -1639,7 +1639,8 @@ TEST_CASE("learning: n_values explains itself (brute force)", "[learning]") {
 // x's having no value inside S (or outside it) before; asked about any fact on
 // random domains before.
 TEST_CASE("learning: membership reified explains itself (brute force)", "[learning]") {
-    const std::vector<ConstraintSpec> specs = {catalog::member_reified_spec(false), catalog::member_reified_spec(true)};
+    const std::vector<ConstraintSpec> specs = {catalog::reified_with_variable(catalog::spec("x in S"), false),
+                                               catalog::reified_with_variable(catalog::spec("x in S"), true)};
     // (b -> x in S is asked in search only when x meets no value of S: about 5 times.)
     check_own_explanations(specs, 8000, {"x in S<=>b"});
     check_asked_about_anything(specs, {"x in S<=>b", "b=>x in S"}, 61, 3000, 60);

@@ -171,39 +171,6 @@ ConstraintSpec member_spec() {
     return spec;
 }
 
-}  // namespace
-
-// b <-> x in S (or b -> x in S) with b the second variable, for the explanation
-// checks: asked about b's value and about x's removals on random domains before.
-ConstraintSpec member_reified_spec(bool implication) {
-    ConstraintSpec spec = make(implication ? "b=>x in S (b a variable)" : "x in S<=>b (b a variable)", 2, 2, Claim::soundness,
-                               [implication](Random& r, int) {
-        std::vector<std::pair<int, int>> ranges;
-        const int k = static_cast<int>(r.below(4));
-        for (int i = 0; i < k; ++i) {
-            const int a = uniform(r, -3, 4);
-            ranges.push_back({a, a + static_cast<int>(r.below(3)) - (r.below(5) == 0 ? 2 : 0)});
-        }
-        const IntRanges set = normalize_ranges(ranges);
-        auto holds = [=](const Assignment& x) {
-            if (x[1] != 0 && x[1] != 1) return false;
-            return implication ? x[1] == 0 || in_ranges(set, x[0]) : (x[1] == 1) == in_ranges(set, x[0]);
-        };
-        auto post = [=](Solver& s, const Vars& x) {
-            if (is_failure(s.set_min(x[1], 0)) || is_failure(s.set_max(x[1], 1))) {
-                s.fail();
-                return;
-            }
-            member_reified(s, x[0], set, x[1], implication ? Reification::implication : Reification::equivalence);
-        };
-        return Constraint{holds, post, {}};
-    });
-    spec.min_value = -3;
-    spec.max_value = 5;
-    return spec;
-}
-
-namespace {
 
 // x = c and x != c: b <-> x = c is value_channel; the rest goes through membership.
 ConstraintSpec constant_spec(bool equal) {

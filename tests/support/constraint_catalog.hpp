@@ -46,11 +46,6 @@ ConstraintSpec circuit_propagator_alone_spec(bool sub);
 // explanation checks, which then ask about b's facts and the others' with b fixed.
 ConstraintSpec reified_with_variable(const ConstraintSpec& spec, bool implication);
 
-// b <-> x in S (implication: b -> x in S) for a random set S, with b the second
-// variable (restricted to 0..1 when posted): sound only, not in the catalog; for the
-// explanation checks.
-ConstraintSpec member_reified_spec(bool implication);
-
 // Reference semantics shared with the tests (MiniZinc's integer arithmetic).
 bool all_distinct(const Assignment& a);
 // x^y as MiniZinc: y < 0 gives 1 div x^-y (x != 0); saturated at +-2^50.

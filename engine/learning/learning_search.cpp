@@ -193,6 +193,7 @@ bool LearningSearch::initialise() {
     for (int i = 0; i < n; ++i) std::fill_n(slot_var_.begin() + base_[i], high_[i] - low_[i] + 1, i);
     value_position_.assign(total, present);
     atom_state_.assign(static_cast<std::size_t>(total) * 4, 0);
+    bound_atom_position_.assign(static_cast<std::size_t>(total) * 2, present);
     lower_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     upper_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     lower_changes_.assign(n, 0);
@@ -268,6 +269,9 @@ bool LearningSearch::initialise() {
         // literals each, and popping closed ones of activity 0 cost a fifth of the
         // time). Seeded, every literal has an activity of its own from the start.
         in_play_.assign(literals, 0);
+        pending_bumps_.assign(literals, 0);
+        bumped_literals_.clear();
+        bumped_literals_.reserve(literals);
         first_unfixed_ = 0;
         if (options_.seed != 0) {
             for (int i = 0; i < n; ++i) {
@@ -350,8 +354,23 @@ bool LearningSearch::add_implied_nogoods() {
 
 // [x >= v] became true at the first change of x's lower bound to v or beyond (the
 // history's bounds increase with its positions); [x <= v] likewise. A bound outside
-// the initial domain's interior: always true (at_root) or never (present).
+// the initial domain's interior: always true (at_root) or never (present). Read from
+// bound_atom_position_, which set_bound_atoms keeps; the search of the history it
+// stands for is bound_position_by_history.
 int LearningSearch::bound_position(const Fact& f) const {
+    const int x = f.var;
+    const int v = f.value;
+    if (f.kind == FactKind::greater_equal) {
+        if (v <= low_[x]) return at_root;
+        if (v > high_[x]) return present;
+        return bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, v))];
+    }
+    if (v >= high_[x]) return at_root;
+    if (v < low_[x]) return present;
+    return bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, v)) + 1];
+}
+
+int LearningSearch::bound_position_by_history(const Fact& f) const {
     const int x = f.var;
     const int v = f.value;
     const std::size_t base = static_cast<std::size_t>(base_[x]);
@@ -388,22 +407,26 @@ void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
     }
 }
 
-// The bound atoms a bound's move from `from` to `to` makes true (on) or no longer
-// true (off): for a lower bound (kind greater_equal) [x >= w] and, false,
-// [x <= w - 1] for from < w <= to; for an upper bound (less_equal) [x <= w] and,
-// false, [x >= w + 1] for to <= w < from. Bounds beyond the initial domain (an empty
+// The bound atoms a bound's move from `from` to `to` at trail position `at` makes
+// true (on) or no longer true (off): for a lower bound (kind greater_equal) [x >= w]
+// and, false, [x <= w - 1] for from < w <= to; for an upper bound (less_equal)
+// [x <= w] and, false, [x >= w + 1] for to <= w < from. The true ones' positions
+// become `at` (present when off). Bounds beyond the initial domain (an empty
 // domain's) have no atoms.
-void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, bool on) {
+void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, int at, bool on) {
     const auto apply = [on](std::uint8_t& state, std::uint8_t bit) { state = on ? state | bit : state & ~bit; };
+    const int position = on ? at : present;
     if (kind == FactKind::greater_equal) {
         for (int w = from + 1; w <= std::min(to, high_[x]); ++w) {
             apply(atom_state(x, w, FactKind::greater_equal), atom_is_true);
             apply(atom_state(x, w - 1, FactKind::less_equal), atom_is_false);
+            bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, w))] = position;
         }
     } else {
         for (int w = std::max(to, low_[x]); w < from; ++w) {
             apply(atom_state(x, w, FactKind::less_equal), atom_is_true);
             apply(atom_state(x, w + 1, FactKind::greater_equal), atom_is_false);
+            bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, w)) + 1] = position;
         }
     }
 }
@@ -420,7 +443,7 @@ std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
         int u = v + 1;
         while (u <= high_[x] && value_position_[value_slot(x, u)] != present) ++u;
         lower[lower_count++] = BoundChange{at, u};
-        set_bound_atoms(x, v, u, FactKind::greater_equal, true);
+        set_bound_atoms(x, v, u, FactKind::greater_equal, at, true);
         moved |= lower_moved;
     }
     BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[x])];
@@ -429,7 +452,7 @@ std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
         int u = v - 1;
         while (u >= low_[x] && value_position_[value_slot(x, u)] != present) --u;
         upper[upper_count++] = BoundChange{at, u};
-        set_bound_atoms(x, v, u, FactKind::less_equal, true);
+        set_bound_atoms(x, v, u, FactKind::less_equal, at, true);
         moved |= upper_moved;
     }
     return moved;
@@ -472,6 +495,11 @@ bool LearningSearch::bound_history_agrees() const {
     for (int x = 0; x < static_cast<int>(low_.size()); ++x) {
         for (int cut = 0; cut <= static_cast<int>(records_.size()); ++cut) {
             if (lower_before(x, cut) != lower_by_scan(x, cut) || upper_before(x, cut) != upper_by_scan(x, cut)) return false;
+        }
+        for (int v = low_[x] - 1; v <= high_[x] + 1; ++v) {
+            for (const FactKind kind : {FactKind::greater_equal, FactKind::less_equal}) {
+                if (bound_position(Fact{x, v, kind}) != bound_position_by_history(Fact{x, v, kind})) return false;
+            }
         }
     }
     return true;
@@ -600,12 +628,12 @@ void LearningSearch::undo_to(int target_level) {
             const BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[f.var])];
             int& lower_count = lower_changes_[f.var];
             if (lower_count > 0 && lower[lower_count - 1].position == position) {
-                set_bound_atoms(f.var, f.value, lower[--lower_count].bound, FactKind::greater_equal, false);
+                set_bound_atoms(f.var, f.value, lower[--lower_count].bound, FactKind::greater_equal, position, false);
             }
             const BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[f.var])];
             int& upper_count = upper_changes_[f.var];
             if (upper_count > 0 && upper[upper_count - 1].position == position) {
-                set_bound_atoms(f.var, f.value, upper[--upper_count].bound, FactKind::less_equal, false);
+                set_bound_atoms(f.var, f.value, upper[--upper_count].bound, FactKind::less_equal, position, false);
             }
         }
     }
@@ -1006,13 +1034,27 @@ void LearningSearch::rescale_activities() {
     literal_heap_.rebuild();
 }
 
+// A literal met by the analysis: counted, and bumped by apply_literal_bumps once the
+// analysis is over, by its count at once. A literal is met many times in one
+// analysis (a start's bound in the explanation of each successor), and each bump
+// would move it up the heap; the counts give the activities each bump would.
 void LearningSearch::bump_literal(const Fact& f) {
     const int literal = literal_index(f);
-    double& a = literal_activity_[static_cast<std::size_t>(literal)];
-    a += activity_step_;
-    if (in_play_[static_cast<std::size_t>(literal)] == 0) enter_play(literal);
-    else literal_heap_.increased(literal);
-    if (a > 1e100) rescale_activities();
+    if (pending_bumps_[static_cast<std::size_t>(literal)]++ == 0) bumped_literals_.push_back(literal);
+}
+
+void LearningSearch::apply_literal_bumps() {
+    for (const int literal : bumped_literals_) {
+        int& count = pending_bumps_[static_cast<std::size_t>(literal)];
+        double& a = literal_activity_[static_cast<std::size_t>(literal)];
+        for (; count > 0; --count) {
+            a += activity_step_;
+            if (a > 1e100) rescale_activities();
+        }
+        if (in_play_[static_cast<std::size_t>(literal)] == 0) enter_play(literal);
+        else literal_heap_.increased(literal);
+    }
+    bumped_literals_.clear();
 }
 
 // A literal's first entry into the heap (from then on it is in the heap, or in one
@@ -1276,7 +1318,7 @@ bool LearningSearch::implied_by_bound_facts(const Fact& f, bool strictly) const 
 void LearningSearch::mark_bound(Fact f, int& at_current_level) {
     const int x = f.var;
     const std::size_t i = static_cast<std::size_t>(x);
-    int p = position(f);  // (of f as the walk goes: a search of the bound history each)
+    int p = position(f);  // (of f as the walk goes)
     if (literal_branching()) {
         // Every bound fact met is bumped, also one resolved away below (Chuffed bumps
         // each literal of each explanation it resolves).
@@ -1421,6 +1463,7 @@ bool LearningSearch::covered(const Fact& f) const {
 // the level to jump back to second. Returns that level, or -1 for a root conflict.
 // The per-analysis marks (seen_ on records, the bound state) back to unmarked.
 void LearningSearch::clear_analysis_marks() {
+    apply_literal_bumps();
     for (int p : touched_) seen_[static_cast<std::size_t>(p)] = 0;
     touched_.clear();
     for (int x : bound_touched_) {

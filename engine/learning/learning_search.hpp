@@ -92,7 +92,8 @@ public:
     const std::vector<int>& resting() const { return solver_.resting(); }
 
     // For tests: whether the bound history (min_before/max_before) agrees, for every
-    // variable and every trail position, with a scan of the removals' positions.
+    // variable and every trail position, with a scan of the removals' positions, and
+    // each bound fact's position (kept per atom) with a search of that history.
     bool bound_history_agrees() const;
     // For tests, between propagations (no domain empty): whether every atom's state
     // (the watch walk's view: atom_true, atom_false) agrees with the domains, and
@@ -186,7 +187,7 @@ private:
     bool atom_true(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_true) != 0; }
     bool atom_false(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_false) != 0; }
     std::uint8_t& atom_state(int x, int v, FactKind kind) { return atom_state_[static_cast<std::size_t>(atom(Fact{x, v, kind}))]; }
-    void set_bound_atoms(int x, int from, int to, FactKind kind, bool on);
+    void set_bound_atoms(int x, int from, int to, FactKind kind, int at, bool on);
     // The trail position where f became true, at_root, or present (not true).
     int position(const Fact& f) const {
         switch (f.kind) {
@@ -196,6 +197,7 @@ private:
         }
     }
     int bound_position(const Fact& f) const;
+    int bound_position_by_history(const Fact& f) const;
     // Read from the solver's domains (inline: the nogood store's watch walk asks
     // them for every fact it passes).
     bool fact_true(const Fact& f) const {
@@ -334,6 +336,9 @@ private:
     static constexpr std::uint8_t atom_is_true = 1, atom_is_false = 2, atom_is_watched = 4;
     std::vector<std::uint8_t> atom_state_;
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
+    // Per value slot, two: the trail positions of [x >= v] and [x <= v] for the values
+    // inside the initial domain's interior, present when not true (set_bound_atoms).
+    std::vector<int> bound_atom_position_;
     std::vector<int> equal_position_;   // trail position of [x == value], present or at_root
     std::vector<int> equal_value_;
     // Per variable, the bound histories (from base_[x], as many slots as values:
@@ -397,6 +402,10 @@ private:
     std::vector<double> literal_activity_;
     ActivityHeap literal_heap_{literal_activity_};
     std::vector<char> in_play_;     // per literal: bumped (or seeded) once, so in the heap or a list
+    // The bumps of this analysis, per literal (bump_literal), and the literals bumped.
+    std::vector<int> pending_bumps_;
+    std::vector<int> bumped_literals_;
+    void apply_literal_bumps();
     void enter_play(int literal);
     int first_open_literal();
     int first_unfixed_ = 0;         // (first_open_literal) every variable before it is fixed

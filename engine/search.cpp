@@ -67,9 +67,10 @@ Search::Search(Solver& solver, SearchOptions options)
 #elif defined(PRUNE_NO_LEARNING)
     if (options_.learn) learning_unavailable_ = "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
 #else
-    if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) {
-        learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
-    }
+    if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) make_learning();
+    // (supports() asks for the root: known now, once.)
+    may_learn_later_ = !options_.learn && options_.learn_after_propagations != 0 && base_depth_ == 0 &&
+                       options_.nogood_exchange == nullptr && LearningSearch::supports(solver_, nullptr);
 #endif
 }
 
@@ -225,6 +226,16 @@ SearchStatus Search::next() {
             limit_hit_ = true;
             return finish(SearchStatus::limit);
         }
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+        if (learning_due()) {
+            if (!switch_to_learning()) {
+                if (solver_.interrupted()) limit_hit_ = true;
+                return finish(stopped_or_exhausted());
+            }
+            learning_->set_objective(objective_, objective_sense_);
+            return finish(learning_->next());
+        }
+#endif
         if (schedule_.enabled() && failures_in_run_ >= run_limit_) {
             if (!restart()) {
                 if (limit_hit_ || solver_.interrupted()) {
@@ -558,6 +569,41 @@ bool Search::restart() {
     current_node_ = 0;
     return apply_objective_bound() && solver_.propagate();
 }
+
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+// The learning search, which runs next() from now on. With learning_frees_search
+// its activity chooses over every variable, not over the plain search's decision
+// variables (the phases built from them are the plain search's, already made).
+void Search::make_learning() {
+    if (options_.learning_frees_search) options_.decision_variables.clear();
+    learning_ = std::make_unique<LearningSearch>(solver_, options_, statistics_, &stop_requested_);
+}
+
+// SearchOptions::learn_after_propagations: the work is done, learning is not yet
+// running, the search is one that learning may take over, and learning can run on
+// the model.
+bool Search::learning_due() const {
+    if (!may_learn_later_ || solver_.propagations() - propagations_at_start_ < options_.learn_after_propagations) return false;
+    if (learning_ != nullptr || statistics_.learning_from != 0 || counting_ || tracking_open_) return false;
+    return objective_sense_ != 0 || statistics_.solutions == 0;
+}
+
+// Back to the root, the objective's bound applied, and learning from there on. The
+// restart nogoods go: their explanations are the decisions of a search without
+// learning, and the nogoods learned from them were longer (black-hole 2, -f: 11,449
+// nogoods after the switch with them, 1,009 without). False when the root then
+// fails: the search is over.
+bool Search::switch_to_learning() {
+    statistics_.learning_from = solver_.propagations() - propagations_at_start_;
+    while (solver_.depth() > base_depth_) solver_.pop_level();
+    solver_.clear_queue();
+    if (nogoods_ != nullptr) nogoods_->clear();
+    stack_.clear();
+    current_node_ = 0;
+    make_learning();
+    return apply_objective_bound() && solver_.propagate();
+}
+#endif
 
 bool Search::limit_reached() {
     if (limit_hit_ || stop_requested_.load(std::memory_order_relaxed)) return true;

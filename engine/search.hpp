@@ -98,6 +98,9 @@ struct SearchStatistics {
     // for the whole search.
     std::uint64_t learned = 0;
     std::uint64_t implied = 0;
+    // SearchOptions::learn_after_propagations: the propagator runs before the search
+    // switched to learning (0: it did not).
+    std::uint64_t learning_from = 0;
     std::uint64_t deleted = 0;
     std::uint64_t explanations = 0;
     std::uint64_t fallback_explanations = 0;
@@ -200,6 +203,19 @@ struct SearchOptions {
     // search from the root over bitset domains (Search::learning_active() says
     // whether it runs). Exact for enumeration, counting and optimisation.
     bool learn = false;
+    // Learning from a later point (when `learn` is false): once the search without it
+    // has run this many propagators (a measure of its work that does not depend on
+    // the machine, where failures per second vary twentyfold between models), it goes
+    // back to the root (its objective bound kept, its restart nogoods dropped) and
+    // learns from there on; 0: never. An easy search ends before, at the speed it has
+    // without learning; a hard one gets the learning that its length shows it needs.
+    // Only for one solution or optimisation: an enumeration or a count that has found
+    // a solution, a count in bulk and a search below the root go on without
+    // (SearchStatistics::learning_from says whether it switched).
+    std::uint64_t learn_after_propagations = 0;
+    // With learning, choose by activity over every variable: decision_variables (the
+    // plain search's dom/wdeg set) are not the learning search's (fzn's free search).
+    bool learning_frees_search = false;
     LearningBranching learning_branching = LearningBranching::variables;
     // With learning, the model's clauses (Propagator::add_implied_nogoods returning
     // true) are kept as nogoods of the store and their propagators rest until the
@@ -291,6 +307,9 @@ private:
     SearchStatus stopped_or_exhausted();
     void record_failure();
     bool restart();
+    void make_learning();
+    bool learning_due() const;
+    bool switch_to_learning();
     void make_nogood_store();
     bool limit_reached();
     bool limits_supported();
@@ -370,6 +389,7 @@ private:
     std::uint64_t outer_deadline_ = Solver::no_deadline;
 #if !defined(PRUNE_NO_LEARNING)
     std::unique_ptr<LearningSearch> learning_;  // null: search without learning
+    bool may_learn_later_ = false;              // SearchOptions::learn_after_propagations applies
 #endif
     std::string learning_unavailable_;
 };

@@ -1836,3 +1836,110 @@ TEST_CASE("learning: restart nogoods explain themselves (brute force)", "[learni
 }
 
 #endif  // PRUNE_NO_LEARNING
+
+namespace {
+
+// SearchOptions::learn_after_propagations: a search without learning that switches to
+// it after a few propagator runs, with the plain search's restarts and decision
+// variables drawn at random.
+SearchOptions learning_later_options(Random& r, const std::vector<IntVar>& vars) {
+    SearchOptions o;
+    o.learn_after_propagations = static_cast<std::uint64_t>(draw(r, 1, 20));
+    o.value = static_cast<ValueSelection>(r.below(6));
+    if (r.below(2) == 0) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(draw(r, 1, 4)), 1.5};
+    if (r.below(3) == 0) {
+        o.variable = static_cast<VariableSelection>(r.below(3));
+        for (IntVar x : vars)
+            if (r.below(2) == 0) o.decision_variables.push_back(x);
+    }
+    o.learning_frees_search = r.below(2) == 0;
+    o.learning_branching = static_cast<LearningBranching>(r.below(4));
+    return o;
+}
+
+struct LaterTally {
+    std::uint64_t runs = 0, switched = 0, switched_enumerations = 0, counts = 0;
+};
+
+// Enumeration (a switch before the first solution only), count (never a switch) and
+// both optima of m, against brute force.
+std::string check_learning_later(Random& r, const RandomModel& m, LaterTally& tally) {
+    const std::vector<Assignment> expected = m.solutions();
+    {
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) return {};
+        Search search(s, learning_later_options(r, vars));
+        std::set<Assignment> found;
+        while (search.next() == SearchStatus::solution) {
+            Assignment a;
+            for (IntVar x : vars) a.push_back(s.value(x));
+            if (!found.insert(a).second) return "a solution repeated";
+            if (std::find(expected.begin(), expected.end(), a) == expected.end()) return "a non-solution reported";
+        }
+        if (found.size() != expected.size()) return "enumerated " + std::to_string(found.size()) + ", brute force " + std::to_string(expected.size());
+        ++tally.runs;
+        if (search.statistics().learning_from != 0) {
+            ++tally.switched;
+            ++tally.switched_enumerations;
+            if (!search.learning_active()) return "switched, but learning is not active";
+        }
+    }
+    {
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        Search search(s, learning_later_options(r, vars));
+        std::uint64_t count = 0;
+        if (search.count(count) != SearchStatus::exhausted) return "count() did not exhaust the search";
+        if (count != expected.size()) return "count " + std::to_string(count) + ", brute force " + std::to_string(expected.size());
+        if (search.statistics().learning_from != 0) return "a count switched to learning";
+        ++tally.counts;
+    }
+    for (const bool minimise : {true, false}) {
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        const std::size_t k = r.below(vars.size());
+        Search search(s, learning_later_options(r, vars));
+        if (minimise) search.minimize(vars[k]);
+        else search.maximize(vars[k]);
+        bool any = false;
+        int last = 0;
+        SearchStatus status;
+        while ((status = search.next()) == SearchStatus::solution) {
+            if (any && (minimise ? s.value(vars[k]) >= last : s.value(vars[k]) <= last)) return "no improvement";
+            any = true;
+            last = s.value(vars[k]);
+        }
+        if (status != SearchStatus::exhausted) return "optimisation did not exhaust the search";
+        ++tally.runs;
+        if (search.statistics().learning_from != 0) ++tally.switched;
+        if (any != !expected.empty()) return "optimisation disagrees with brute force on satisfiability";
+        if (!any) continue;
+        int best = expected[0][k];
+        for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
+        if (last != best) return "optimum " + std::to_string(last) + ", brute force " + std::to_string(best);
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("learning: a search that learns after some work keeps every solution and the optimum (brute force)", "[learning]") {
+    Random seeds(41);
+    LaterTally tally;
+    for (int i = 0; i < 1500; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = random_model(r, 5);
+        const std::string failure = check_learning_later(r, m, tally);
+        if (!failure.empty()) {
+            INFO("model seed " << seed << "\n" << m.describe());
+            FAIL(failure);
+        }
+    }
+    INFO("runs " << tally.runs << ", switched " << tally.switched << " (enumerations " << tally.switched_enumerations << ")");
+    CHECK(tally.runs > 3000);
+    CHECK(tally.switched > 350);  // (515 with these seeds)
+    CHECK(tally.switched_enumerations > 100);  // (149)
+    CHECK(tally.counts > 1000);
+}

@@ -27,8 +27,10 @@
 # counts as unbounded, so the median reads >limit when half or more did not finish):
 # one seed's run can be 10-60x another's, and comparisons on one seed mislead.
 #
-# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS] [-j SEEDS] [-T SEEDS]
+# usage: bench/learning.sh [-b BUILD_DIR] [-t SECONDS] [-w WORK_DIR] [-l] [-A] [-B FZN_PRUNE] [-L FLAGS] [-M FLAGS] [-m PATTERN] [-s model|free] [-c] [-g] [-r SEEDS] [-k SEEDS] [-j SEEDS] [-T SEEDS]
 #   -l  only the --learn runs (half the time)
+#   -A  also fzn-prune's default, --learn auto (learning after 10,000,000 propagator
+#       runs), after the plain run (--learn off) in its column
 #   -B  also run this fzn-prune (a baseline build) with --learn, in a last column
 #   -L  more flags for the --learn runs (e.g. "--learn-branching variables")
 #   -M  more flags for the baseline's --learn runs: with -B naming the same fzn-prune,
@@ -57,6 +59,7 @@ build="$root/build"
 limit=15
 work=""
 learn_only=0
+auto_column=0
 baseline=""
 pattern=""
 searches="model free"
@@ -68,12 +71,13 @@ rcpsp_seeds=""
 tour_seeds=""
 learn_flags=""
 baseline_flags=""
-while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:T:h" opt; do
+while getopts "b:t:w:lAB:L:M:m:s:cgr:k:j:T:h" opt; do
     case $opt in
         b) build="$OPTARG" ;;
         t) limit="$OPTARG" ;;
         w) work="$OPTARG" ;;
         l) learn_only=1 ;;
+        A) auto_column=1 ;;
         B) baseline="$OPTARG" ;;
         m) pattern="$OPTARG" ;;
         s) searches="$OPTARG" ;;
@@ -85,7 +89,7 @@ while getopts "b:t:w:lB:L:M:m:s:cgr:k:j:T:h" opt; do
         T) tour_seeds="$OPTARG" ;;
         L) learn_flags="$OPTARG" ;;
         M) baseline_flags="$OPTARG" ;;
-        *) sed -n '2,52p' "$0"; exit 2 ;;
+        *) sed -n '2,54p' "$0"; exit 2 ;;
     esac
 done
 shared="${PRUNE_SHARED_DIR:-$root/../shared}"
@@ -287,7 +291,8 @@ instances | while IFS='|' read -r name model data defines; do
         flags=()
         [ $search = free ] && flags=(-f)
         plain="(not run)"
-        [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}")"
+        [ $learn_only = 0 ] && plain="$(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn off)"
+        [ $auto_column = 1 ] && plain="$plain | auto: $(run "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn auto)"
         if [ -n "$seeds" ]; then
             learned="$(run_seeds "$fzn_prune" "$work/$name.fzn" "${flags[@]}" --learn $learn_flags)"
             [ -n "$baseline" ] && learned="$learned | $(run_seeds "$baseline" "$work/$name.fzn" "${flags[@]}" --learn $baseline_flags)"

@@ -67,7 +67,11 @@ bool take_cube_flags(const std::vector<std::string>& args, CubeFlags& flags, std
 bool parse_fzn_flags(const char* command, const std::vector<std::string>& rest, flatzinc::Options& o, std::string& error) {
     std::vector<const char*> argv{command};
     for (const std::string& a : rest) argv.push_back(a.c_str());
-    return flatzinc::parse_options(static_cast<int>(argv.size()), argv.data(), o, error);
+    if (!flatzinc::parse_options(static_cast<int>(argv.size()), argv.data(), o, error)) return false;
+    // Each cube is a search of its own, and its length is not the whole search's: no
+    // learning that a long search would turn on (--learn auto); --learn on stays.
+    o.learn_after = 0;
+    return true;
 }
 
 // The model of o.file, read, parsed and built; its text for the fingerprint. Prints

@@ -77,8 +77,12 @@ const char* usage() {
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
            "  --node-limit N / --fail-limit N  stop after N search nodes / failures (0:\n"
            "           none; unlike -t, the same run on any machine)\n"
-           "  --learn [on|off]  learn nogoods from conflicts (lazy clause generation;\n"
-           "           default off); with -f, activity-based choice of each decision\n"
+           "  --learn [on|off|auto]  learn nogoods from conflicts (lazy clause\n"
+           "           generation); with -f, activity-based choice of each decision;\n"
+           "           auto (the default): search without learning, and go on with it\n"
+           "           from the root after 10,000,000 propagator runs (for one solution\n"
+           "           or an optimum, on one thread); on: from the start; off: never\n"
+           "  --learn-after N  as auto, after N propagator runs (0: never)\n"
            "  --learn-branching variables|literals|negated-literals|literals-up  with\n"
            "           --learn, what the activity ranks (default literals: the most active\n"
            "           [x = v] or [x <= v], decided true; variables: the most active\n"
@@ -115,14 +119,28 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.intermediate = true;
         } else if (a == "-f" || a == "--free-search") {
             o.free_search = true;
-        } else if (a == "--learn" || a == "--learn=on" || a == "--learn=off") {
-            // --learn alone, or followed by on / off.
+        } else if (a == "--learn" || a == "--learn=on" || a == "--learn=off" || a == "--learn=auto") {
+            // --learn alone, or followed by on / off / auto.
             std::string word = a == "--learn" ? "on" : a.substr(8);
-            if (a == "--learn" && i + 1 < argc && (std::string(argv[i + 1]) == "on" || std::string(argv[i + 1]) == "off")) word = argv[++i];
+            if (a == "--learn" && i + 1 < argc) {
+                const std::string next = argv[i + 1];
+                if (next == "on" || next == "off" || next == "auto") word = argv[++i];
+            }
             o.learn = word == "on";
+            o.learn_after = word == "auto" ? learn_after_default : 0;
 #if defined(PRUNE_NO_LEARNING)
-            if (o.learn) {
+            if (o.learn || o.learn_after != 0) {
                 error = "option --learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                return false;
+            }
+#endif
+        } else if (a == "--learn-after") {
+            if (!value(v, 0, "option --learn-after expects a number of propagator runs, 0 or more")) return false;
+            o.learn = false;
+            o.learn_after = v;
+#if defined(PRUNE_NO_LEARNING)
+            if (o.learn_after != 0) {
+                error = "option --learn-after: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
                 return false;
             }
 #endif
@@ -255,10 +273,13 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
     }
     so.seed = o.seed;
     so.learn = o.learn;
+    // (One thread: the parallel search's workers each search a part or a portfolio
+    // member, whose length says nothing of the whole search's.)
+    if (o.threads == 1) so.learn_after_propagations = static_cast<std::uint64_t>(o.learn_after);
     so.learning_branching = o.learning_branching;
     // Free search with learning: the activity of the variables in conflicts chooses
     // (over all variables), not dom/wdeg over the model's own ones.
-    if (o.learn && (o.free_search || m.search.empty())) so.decision_variables.clear();
+    so.learning_frees_search = o.free_search || m.search.empty();
     // Raised by SIGINT or SIGTERM while `signals` below lives; the search polls it (also
     // between propagator runs), stops as at a limit and the output reports what it
     // has, as the specification asks.
@@ -337,6 +358,8 @@ void print_statistics(const BuiltModel& m, const SearchStatistics& st, const Sol
         << "%%%mzn-stat: failures=" << st.failures << '\n'
         << "%%%mzn-stat: restarts=" << st.restarts << '\n'
         << "%%%mzn-stat: peakDepth=" << st.max_depth << '\n';
+    // --learn auto: the propagator runs after which the search learned.
+    if (st.learning_from != 0) out << "%%%mzn-stat: learningFrom=" << st.learning_from << '\n';
     if (st.learned != 0 || st.explanations != 0) {
         out << "%%%mzn-stat: learnedNogoods=" << st.learned << '\n'
             << "%%%mzn-stat: deletedNogoods=" << st.deleted << '\n'

@@ -14,8 +14,10 @@
 //   -r SEED   random seed (indomain_random, restarts)
 //   -t MS     time limit in milliseconds
 //   --memory-limit MB   stop when the process's resident memory passes MB MiB
-//   --learn   learn nogoods from conflicts (lazy clause generation, off by default):
-//             with -f, activity-based variable choice over all variables
+//   --learn [on|off|auto]  learn nogoods from conflicts (lazy clause generation):
+//             with -f, activity-based variable choice over all variables; auto (the
+//             default) from the root once the search without it has run
+//             learn_after_default propagators (--learn-after N: N)
 //
 // Search annotations: int_search/bool_search with input_order, first_fail and
 // dom_w_deg (smallest/largest and the rarer ones are approximated, with a warning)
@@ -43,12 +45,18 @@
 
 namespace prune::flatzinc {
 
+// --learn auto: the propagator runs of the search without learning before it learns.
+constexpr std::int64_t learn_after_default = 10000000;
+
 struct Options {
     bool all = false;
     std::int64_t solutions = 0;  // -n; 0: not given
     bool intermediate = false;
     bool free_search = false;
     bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
+    // --learn auto: learning once the search without it has run this many propagators
+    // (SearchOptions::learn_after_propagations; --learn-after N sets N); 0: never.
+    std::int64_t learn_after = learn_after_default;
     // --learn-branching; literals by measurement (docs/architecture.md, "Literal branching")
     prune::LearningBranching learning_branching = prune::LearningBranching::literals;
     // --learn-alldifferent annotated: under learning, all_different and inverse at the

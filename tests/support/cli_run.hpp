@@ -35,14 +35,16 @@ public:
     ScratchDirectory() : prune::test::ScratchDirectory("prune-cli-test") {}
 };
 
-// Runs a shell command line (already quoted) with `input` on standard input.
+// Runs a shell command line (already quoted) with `input` on standard input. A
+// command that loops (a broken search) is killed after 600 CPU seconds, far beyond
+// any test's, and fails its test with exit code 137, where it would hang the run.
 inline RunResult run_shell(const std::string& command_line, const std::string& input = {}) {
     ScratchDirectory scratch;
     const auto in = scratch.path() / "in";
     const auto out = scratch.path() / "out";
     const auto err = scratch.path() / "err";
     std::ofstream(in, std::ios::binary) << input;
-    const std::string command = "(" + command_line + ") < '" + in.string() + "' > '" + out.string() + "' 2> '" + err.string() + "'";
+    const std::string command = "(ulimit -t 600; " + command_line + ") < '" + in.string() + "' > '" + out.string() + "' 2> '" + err.string() + "'";
     const int status = std::system(command.c_str());
     RunResult result;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -15,8 +15,8 @@
 //   -t MS     time limit in milliseconds
 //   --memory-limit MB   stop when the process's resident memory passes MB MiB
 //   --learn [on|off|auto]  learn nogoods from conflicts (lazy clause generation):
-//             with -f, activity-based variable choice over all variables; auto (the
-//             default) from the root once the search without it has run
+//             with -f, activity-based variable choice over all variables; off by
+//             default; auto: from the root once the search without it has run
 //             learn_after_default propagators (--learn-after N: N)
 //
 // Search annotations: int_search/bool_search with input_order, first_fail and
@@ -56,7 +56,7 @@ struct Options {
     bool learn = false;  // --learn: learning from conflicts (SearchOptions::learn)
     // --learn auto: learning once the search without it has run this many propagators
     // (SearchOptions::learn_after_propagations; --learn-after N sets N); 0: never.
-    std::int64_t learn_after = learn_after_default;
+    std::int64_t learn_after = 0;
     // --learn-branching; literals by measurement (docs/architecture.md, "Literal branching")
     prune::LearningBranching learning_branching = prune::LearningBranching::literals;
     // --learn-alldifferent annotated: under learning, all_different and inverse at the

@@ -187,7 +187,7 @@ private:
     bool atom_true(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_true) != 0; }
     bool atom_false(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_false) != 0; }
     std::uint8_t& atom_state(int x, int v, FactKind kind) { return atom_state_[static_cast<std::size_t>(atom(Fact{x, v, kind}))]; }
-    void set_bound_atoms(int x, int from, int to, FactKind kind, int at, bool on);
+    void set_bound_atoms(int x, int from, int to, FactKind kind, int at);
     // The trail position where f became true, at_root, or present (not true).
     int position(const Fact& f) const {
         switch (f.kind) {

@@ -141,9 +141,8 @@ void watch(Search& search, const std::vector<Assignment>& expected, std::size_t 
     };
 }
 
-SearchOptions learning_options(Random& r, const std::vector<IntVar>& vars) {
-    SearchOptions o;
-    o.learn = true;
+// The value choice, restarts and (now and then) the user's decision variables, drawn.
+void draw_search(Random& r, const std::vector<IntVar>& vars, SearchOptions& o) {
     o.value = static_cast<ValueSelection>(r.below(6));
     if (r.below(2) == 0) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(draw(r, 1, 4)), 1.5};
     if (r.below(3) == 0) {
@@ -151,6 +150,12 @@ SearchOptions learning_options(Random& r, const std::vector<IntVar>& vars) {
         for (IntVar x : vars)
             if (r.below(2) == 0) o.decision_variables.push_back(x);
     }
+}
+
+SearchOptions learning_options(Random& r, const std::vector<IntVar>& vars) {
+    SearchOptions o;
+    o.learn = true;
+    draw_search(r, vars, o);
     // A seed gives the variables tiny random initial activities (tie-breaking).
     if (r.below(2) == 0) o.seed = r.next();
     // What the activity ranks: variables, or literals decided true, false (x != v
@@ -185,6 +190,31 @@ std::string check_count(Random& r, const RandomModel& m, const std::vector<Assig
     return failure;
 }
 
+// Branch and bound on vars[k], to its end: each solution must improve on the last
+// (the search stops at one that does not), the search must be exhausted, and the last
+// solution must be brute force's optimum. "" when all holds. `found` follows the
+// incumbent, for the learned nogoods' check (watch).
+struct Incumbent {
+    bool any = false;
+    int last = 0;
+};
+std::string branch_and_bound(Search& search, const Solver& s, const std::vector<IntVar>& vars, std::size_t k, bool minimise,
+                             const std::vector<Assignment>& expected, Incumbent& found) {
+    SearchStatus status;
+    while ((status = search.next()) == SearchStatus::solution) {
+        const int v = s.value(vars[k]);
+        if (found.any && (minimise ? v >= found.last : v <= found.last)) return "no improvement";
+        found.any = true;
+        found.last = v;
+    }
+    if (status != SearchStatus::exhausted) return "optimisation did not exhaust the search";
+    if (found.any != !expected.empty()) return "optimisation disagrees with brute force on satisfiability";
+    if (!found.any) return {};
+    int best = expected[0][k];
+    for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
+    return found.last == best ? std::string{} : "optimum " + std::to_string(found.last) + ", brute force " + std::to_string(best);
+}
+
 std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally, bool minimise) {
     Solver s;
     const std::vector<IntVar> vars = m.build(s);
@@ -193,24 +223,12 @@ std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Ass
     Search search(s, learning_options(r, vars));
     if (minimise) search.minimize(vars[k]);
     else search.maximize(vars[k]);
-    bool any = false;
-    int last = 0;
+    Incumbent found;
     std::string failure;
     watch(search, expected, vars.size(), tally, failure,
-          [&](const Assignment& a) { return !any || (minimise ? a[k] < last : a[k] > last); });
-    SearchStatus status;
-    while ((status = search.next()) == SearchStatus::solution) {
-        if (any && (minimise ? s.value(vars[k]) >= last : s.value(vars[k]) <= last)) return "no improvement";
-        any = true;
-        last = s.value(vars[k]);
-    }
-    if (!failure.empty()) return failure;
-    if (status != SearchStatus::exhausted) return "optimisation did not exhaust the search";
-    if (any != !expected.empty()) return "optimisation disagrees with brute force on satisfiability";
-    if (!any) return {};
-    int best = expected[0][k];
-    for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
-    return last == best ? std::string{} : "optimum " + std::to_string(last) + ", brute force " + std::to_string(best);
+          [&](const Assignment& a) { return !found.any || (minimise ? a[k] < found.last : a[k] > found.last); });
+    const std::string optimum = branch_and_bound(search, s, vars, k, minimise, expected, found);
+    return failure.empty() ? optimum : failure;
 }
 
 // Solution set, count and both optima of model m with learning, against brute force.
@@ -1845,13 +1863,7 @@ namespace {
 SearchOptions learning_later_options(Random& r, const std::vector<IntVar>& vars) {
     SearchOptions o;
     o.learn_after_propagations = static_cast<std::uint64_t>(draw(r, 1, 20));
-    o.value = static_cast<ValueSelection>(r.below(6));
-    if (r.below(2) == 0) o.restarts = RestartPolicy{RestartKind::luby, static_cast<double>(draw(r, 1, 4)), 1.5};
-    if (r.below(3) == 0) {
-        o.variable = static_cast<VariableSelection>(r.below(3));
-        for (IntVar x : vars)
-            if (r.below(2) == 0) o.decision_variables.push_back(x);
-    }
+    draw_search(r, vars, o);
     o.learning_frees_search = r.below(2) == 0;
     o.learning_branching = static_cast<LearningBranching>(r.below(4));
     return o;
@@ -1902,22 +1914,11 @@ std::string check_learning_later(Random& r, const RandomModel& m, LaterTally& ta
         Search search(s, learning_later_options(r, vars));
         if (minimise) search.minimize(vars[k]);
         else search.maximize(vars[k]);
-        bool any = false;
-        int last = 0;
-        SearchStatus status;
-        while ((status = search.next()) == SearchStatus::solution) {
-            if (any && (minimise ? s.value(vars[k]) >= last : s.value(vars[k]) <= last)) return "no improvement";
-            any = true;
-            last = s.value(vars[k]);
-        }
-        if (status != SearchStatus::exhausted) return "optimisation did not exhaust the search";
+        Incumbent found;
+        const std::string failure = branch_and_bound(search, s, vars, k, minimise, expected, found);
+        if (!failure.empty()) return failure;
         ++tally.runs;
         if (search.statistics().learning_from != 0) ++tally.switched;
-        if (any != !expected.empty()) return "optimisation disagrees with brute force on satisfiability";
-        if (!any) continue;
-        int best = expected[0][k];
-        for (const Assignment& a : expected) best = minimise ? std::min(best, a[k]) : std::max(best, a[k]);
-        if (last != best) return "optimum " + std::to_string(last) + ", brute force " + std::to_string(best);
     }
     return {};
 }

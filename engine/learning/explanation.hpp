@@ -76,6 +76,24 @@ inline Fact negation(const Fact& f) {
     return f;
 }
 
+// The values a removal or a bound fact excludes, from the one next to the values it
+// admits: [x != v] excludes v alone; [x >= v] excludes v - 1 and every value below
+// (side -1); [x <= v] excludes v + 1 and every value above (side +1). An explainer
+// that pushes a bound rules out `nearest` and, where the side is its own, the rest.
+struct ExcludedValues {
+    std::int64_t nearest = 0;
+    int side = 0;
+};
+
+// ExcludedValues of f; f must not be an equality (it excludes no single side).
+inline ExcludedValues excluded_values(const Fact& f) {
+    switch (f.kind) {
+        case FactKind::greater_equal: return {std::int64_t{f.value} - 1, -1};
+        case FactKind::less_equal: return {std::int64_t{f.value} + 1, 1};
+        default: return {f.value, 0};
+    }
+}
+
 class Explanation {
 public:
     virtual ~Explanation() = default;

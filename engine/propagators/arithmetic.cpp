@@ -176,17 +176,9 @@ bool ArrayMinMax::explain(Explanation& e) const {
     // A removal is one value v; a bound fact also every value beyond v, below it
     // (excludes < 0) or above it (> 0) in the signed view, and only the rules that
     // exclude that side explain it.
-    i64 real = removed.value;
-    int excludes = 0;
-    if (removed.kind == FactKind::greater_equal) {
-        real -= 1;
-        excludes = -1;
-    } else if (removed.kind == FactKind::less_equal) {
-        real += 1;
-        excludes = 1;
-    }
-    const i64 v = sign_ * real;
-    excludes *= static_cast<int>(sign_);
+    const ExcludedValues excluded = excluded_values(removed);
+    const i64 v = sign_ * excluded.nearest;
+    const int excludes = excluded.side * static_cast<int>(sign_);
     if (removed.var == z_.index) {
         if (v < lowest && excludes <= 0) {
             for (IntVar x : xs_) at_least(x, v + 1);

@@ -290,9 +290,10 @@ bool CumulativeTimeTable::explain(Explanation& e) const {
     if (e.explaining_failure()) return explain_failure(e);
     const Fact& f = e.inferred();
     if (f.is_equal()) return false;
-    if (f.var == capacity_.index && f.kind != FactKind::less_equal) {
+    const ExcludedValues excluded = excluded_values(f);
+    if (f.var == capacity_.index && excluded.side <= 0) {
         // The compulsory parts at some time exceed v: [c != v], and [c >= v + 1] too.
-        const std::int64_t v = f.kind == FactKind::greater_equal ? std::int64_t{f.value} - 1 : f.value;
+        const std::int64_t v = excluded.nearest;
         for (int j = 0; j < static_cast<int>(starts_.size()); ++j) {
             const std::int64_t t = e.max_before(starts_[j]);
             if (height_at(e, t, -1) > v && add_overload(e, t, -1, v)) return true;

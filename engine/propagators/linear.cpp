@@ -176,15 +176,9 @@ bool explain_linear_less_equal(Explanation& e, const std::vector<LinearTerm>& te
         const std::int64_t a = sign * target->coefficient;
         // A bound fact [x >= b] is the removal of b - 1 where a * x grows as x falls
         // (a < 0): every value below makes the sum larger still. [x <= b]: b + 1, a > 0.
-        std::int64_t v = removed->value;
-        if (removed->kind == FactKind::greater_equal) {
-            if (a > 0) return false;
-            v -= 1;
-        } else if (removed->kind == FactKind::less_equal) {
-            if (a < 0) return false;
-            v += 1;
-        }
-        sum += a * v;
+        const ExcludedValues excluded = excluded_values(*removed);
+        if ((excluded.side < 0 && a > 0) || (excluded.side > 0 && a < 0)) return false;
+        sum += a * excluded.nearest;
     }
     if (sum <= bound) return false;
     std::int64_t slack = sum - bound - 1;

@@ -119,17 +119,10 @@ bool NoOverlap2D::explain(Explanation& e) const {
     const Fact& f = e.inferred();
     if (f.is_equal()) return false;
     const IntVar target{f.var};
-    std::int64_t lo = f.value, hi = f.value;
-    bool lo_is_bound = false, hi_is_bound = false;
-    if (f.kind == FactKind::greater_equal) {
-        lo = e.min_before(target);
-        hi = std::int64_t{f.value} - 1;
-        lo_is_bound = true;
-    } else if (f.kind == FactKind::less_equal) {
-        lo = std::int64_t{f.value} + 1;
-        hi = e.max_before(target);
-        hi_is_bound = true;
-    }
+    const ExcludedValues excluded = excluded_values(f);
+    const bool lo_is_bound = excluded.side < 0, hi_is_bound = excluded.side > 0;
+    const std::int64_t lo = lo_is_bound ? e.min_before(target) : excluded.nearest;
+    const std::int64_t hi = hi_is_bound ? e.max_before(target) : excluded.nearest;
     if (lo > hi) return false;
     // The pairs of the target's rectangle (or rectangles, for a variable shared).
     for (std::size_t t = 0; t < n; ++t) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../constraints.hpp"
+#include "../learning/explanation.hpp"
 #include "../posting.hpp"
 #include "alldifferent_value.hpp"
 
@@ -58,7 +59,7 @@ std::uint32_t Visibility::step_back(std::uint32_t m, std::uint32_t bit, std::uin
     return bit > (unused ^ bit) ? after << 1 : after;
 }
 
-void Visibility::sweep_forward() {
+void Visibility::sweep_forward() const {
     std::fill(reached_.begin(), reached_.end(), 0);
     reached_[0] = 1;
     const std::uint32_t full = (std::uint32_t{1} << n_) - 1;
@@ -112,6 +113,71 @@ Status Visibility::propagate(Solver& s) {
         if (doomed != 0) PRUNE_TRY(s.remove_values(vars_[i], 1, doomed));
     }
     return all_fixed ? Status::entailed : Status::ok;
+}
+
+// ---------------------------------------------------------------- explanation
+
+bool Visibility::completes(std::uint64_t& visits) const {
+    sweep_forward();
+    visits += reached_.size();
+    return (reached_.back() & 1u) != 0;
+}
+
+void Visibility::keep_needed_removals(std::uint32_t* removed) const {
+    std::uint64_t visits = 0;
+    // Whether position i can take back `values` and every path stay closed; if so it does.
+    auto give_back = [&](std::size_t i, std::uint32_t values) {
+        if (visits > explain_budget) return false;
+        domains_[i] |= values;
+        if (!completes(visits)) return true;
+        domains_[i] &= ~values;
+        return false;
+    };
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        if (removed[i] != 0 && give_back(i, removed[i])) removed[i] = 0;
+    }
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        for (std::uint32_t rest = removed[i]; rest != 0; rest &= rest - 1) {
+            const std::uint32_t bit = rest & (~rest + 1);
+            if (give_back(i, bit)) removed[i] &= ~bit;
+        }
+    }
+}
+
+bool Visibility::explain(Explanation& e) const {
+    const bool failure = e.explaining_failure();
+    const Fact& f = e.inferred();
+    if (!failure && f.is_equal()) return false;
+    const std::uint32_t window = (std::uint32_t{1} << n_) - 1;
+    // The inferred values of 1..n, as bits: a removal's value, a bound fact's side.
+    std::uint32_t inferred = window;
+    if (!failure) {
+        const ExcludedValues excluded = excluded_values(f);
+        const std::int64_t lo = excluded.side < 0 ? 1 : excluded.nearest;
+        const std::int64_t hi = excluded.side > 0 ? n_ : excluded.nearest;
+        inferred = 0;
+        for (std::int64_t v = std::max<std::int64_t>(lo, 1); v <= std::min<std::int64_t>(hi, n_); ++v) inferred |= std::uint32_t{1} << (v - 1);
+    }
+    std::uint32_t removed[max_values];
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        const IntVar x = vars_[i];
+        const std::uint32_t had = static_cast<std::uint32_t>(e.had_values(x, 1) & window);
+        const int lo = std::max(e.initial_min(x), 1), hi = std::min(e.initial_max(x), n_);
+        const std::uint32_t initial = lo > hi ? 0 : ((std::uint32_t{2} << (hi - 1)) - 1) & ~((std::uint32_t{1} << (lo - 1)) - 1);
+        const std::uint32_t own = failure || x.index != f.var ? window : inferred;
+        domains_[i] = had & own;
+        removed[i] = initial & ~had & own;
+    }
+    std::uint64_t visits = 0;
+    if (completes(visits)) return false;  // not inferred from these domains: the fallback
+    keep_needed_removals(removed);
+    for (std::size_t i = 0; i < vars_.size(); ++i) {
+        int values[max_values];
+        int count = 0;
+        for (std::uint32_t rest = removed[i]; rest != 0; rest &= rest - 1) values[count++] = std::countr_zero(rest) + 1;
+        add_none_of(e, vars_[i], values, values + count);
+    }
+    return true;
 }
 
 // ---------------------------------------------------------------- post function

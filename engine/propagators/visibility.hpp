@@ -25,6 +25,18 @@
 // variable listed twice: sound, as it then never holds; a bounds-only domain keeps
 // interior values the run removed: bounds(Z) on it; neither is idempotent). Entailed once
 // every variable is fixed. Nothing allocated in propagate().
+//
+// Explanation (learning): the removals before the inference, of the values 1..n, that
+// leave the inferred values (or, at a failure, every value) off every path, made
+// minimal by deletion: each variable's removals are given back at once, then, for
+// the variables that cannot give all back, value by value; a removal stays where
+// giving it back opens a path (a forward sweep over the domains, the fact's values
+// for its own variable). As the MDD explanations of Gange, Stuckey and Szymanek
+// ("MDD propagators with explanation", Constraints 2011) keep the edges a cut needs,
+// by a sweep per trial here rather than their one pass. Cost: at most n + n^2
+// sweeps; past explain_budget set visits the rest stay (sound, not minimal). A
+// bound fact [x >= v] explains the values of 1..v-1 at once; values outside 1..n
+// need nothing. Nothing allocated: the sweeps reuse the run's arrays.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -41,13 +53,22 @@ public:
     Visibility(std::vector<IntVar> vars, int from_start, int from_end, bool idempotent);
     void attach(Solver& s) override;
     Status propagate(Solver& s) override;
+    bool explain(Explanation& e) const override;
+    bool explains_bound_facts() const override { return true; }
     const char* kind() const override { return "visibility"; }
 
 private:
+    static constexpr std::uint64_t explain_budget = std::uint64_t{1} << 22;  // set visits per explanation
     // The counters reachable at each set (reached_), then those that complete (kept_)
     // and the values on arcs between kept nodes (supports_); false when none completes.
-    void sweep_forward();
+    void sweep_forward() const;
     bool sweep_backward();
+    // Whether some permutation drawn from domains_ shows both counts (sweep_forward
+    // alone); adds the sets it visited to `visits`.
+    bool completes(std::uint64_t& visits) const;
+    // Minimal removals by deletion (see the header): removed[i] are the removals of
+    // position i that domains_ lacks; on return those still needed to close every path.
+    void keep_needed_removals(std::uint32_t* removed) const;
     // The counters after placing value bit `bit` on set `m` holding counters `counters`
     // (0 when the arc leads nowhere); and the counters at m that lead into `after`.
     std::uint32_t step(std::uint32_t m, std::uint32_t bit, std::uint32_t counters) const;
@@ -57,9 +78,10 @@ private:
     int n_;
     int from_start_;
     int from_end_;
-    std::vector<std::uint32_t> reached_;   // per set of used values: its reachable counters (bit c: counter c)
-    std::vector<std::uint32_t> kept_;      // per set: the reachable counters that complete
-    std::vector<std::uint32_t> domains_;   // one run's domains, bit v-1 for value v
+    // The run's arrays; reached_ and domains_ also an explanation's (never during a run).
+    mutable std::vector<std::uint32_t> reached_;  // per set of used values: its reachable counters (bit c: counter c)
+    std::vector<std::uint32_t> kept_;             // per set: the reachable counters that complete
+    mutable std::vector<std::uint32_t> domains_;  // one run's domains, bit v-1 for value v
     std::vector<std::uint32_t> supports_;  // one run's supported values
 };
 

@@ -1426,7 +1426,7 @@ bool explains_itself(const std::string& kind) {
                                               "lex<=",               "lex<",                 "cumulative(time-table)",
                                               "disjunctive",         "count",                "circuit",
                                               "subcircuit",          "x in S<=>b",           "b=>x in S",
-                                              "nvalue",              "no_overlap_2d(pairs)"};
+                                              "nvalue",              "no_overlap_2d(pairs)", "visibility"};
     return own.count(kind) != 0;
 }
 
@@ -1642,6 +1642,15 @@ TEST_CASE("learning: no_overlap_2d explains itself (brute force)", "[learning]")
     INFO("pushed bounds explained as one fact: " << tally.kinds["no_overlap_2d(pairs)"].bound_explanations);
     CHECK(tally.kinds["no_overlap_2d(pairs)"].bound_explanations > 20);
     check_asked_about_anything(specs, {"no_overlap_2d(pairs)"}, 71, 4000, 100, 300);
+}
+
+// visibility (a Towers line): every removal, pushed bound and failure explained by
+// the removals that close every path, made minimal by deletion; the repeated
+// variable too (sound only); asked about any fact and a bound fact of each variable.
+TEST_CASE("learning: visibility explains itself (brute force)", "[learning][visibility]") {
+    const std::vector<ConstraintSpec> specs = specs_named({"visibility", "visibility (repeated)"});
+    check_own_explanations(specs, 60000, {"visibility"});
+    check_asked_about_anything(specs, {"visibility"}, 83, 3000, 100, 100);
 }
 
 // n_values: n's bounds by fixed values or disjoint intervals (lower) and by the

@@ -157,7 +157,7 @@ bool Search::start() {
 // found the outer one's): otherwise the tracking goes off here, before any node.
 void Search::start_bulk_counting() {
     if (!tracking_open_) return;
-    if (counting_ && objective_sense_ == 0 && !projecting() && learning_ == nullptr && solver_.tracer() == nullptr) return;
+    if (counting_ && objective_sense_ == 0 && !projecting() && !learning_active() && solver_.tracer() == nullptr) return;
     solver_.stop_open_tracking();
     tracking_open_ = false;
 }

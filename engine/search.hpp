@@ -275,13 +275,13 @@ public:
     void request_stop() { stop_requested_.store(true, std::memory_order_relaxed); }
     // Whether learning runs (asked for, and supported: learning_unavailable() says why
     // not); the learning engine, for tests.
+    const std::string& learning_unavailable() const { return learning_unavailable_; }
 #if defined(PRUNE_NO_LEARNING)
     // Learning is compiled out (-DPRUNE_LEARNING=OFF): never active.
     bool learning_active() const { return false; }
     LearningSearch* learning() { return nullptr; }
 #else
     bool learning_active() const { return learning_ != nullptr; }
-    const std::string& learning_unavailable() const { return learning_unavailable_; }
     LearningSearch* learning() { return learning_.get(); }
 #endif
 

@@ -418,6 +418,7 @@ TEST_CASE("prune fzn with explain, profile and trace-text", "[trace][cli][fzn]")
     CHECK(contains(help.out, "--explain VAR"));
 }
 
+#if !defined(PRUNE_NO_LEARNING)
 namespace {
 // n + 1 pigeons, n holes, as pairwise int_ne: UNSAT, found by search (with conflicts).
 std::string pigeons_fzn(const ScratchDirectory& dir, int holes) {
@@ -433,6 +434,7 @@ std::string pigeons_fzn(const ScratchDirectory& dir, int holes) {
     return file;
 }
 }  // namespace
+#endif
 
 TEST_CASE("prune fzn --learn on|off, and learning in --trace, --trace-text, --profile and --explain", "[trace][cli][fzn][learning]") {
 #if defined(PRUNE_NO_LEARNING)
@@ -502,6 +504,7 @@ TEST_CASE("prune fzn --explain gives the reason of each removal as facts", "[tra
                            "constraint int_ne(p[2], p[3]);\nconstraint int_ne(p[2], p[4]);\nconstraint int_ne(p[3], p[4]);\n"
                            "solve satisfy;\n";
     for (const char* learn : {"", " --learn"}) {
+        if (!prune::test::runs_here(learn)) continue;
         const RunResult explain = run_prune("fzn " + quoted(file) + learn + " --explain p[4]");
         INFO(explain.err);
         REQUIRE(explain.exit_code == 0);

@@ -1862,8 +1862,6 @@ TEST_CASE("learning: restart nogoods explain themselves (brute force)", "[learni
     CHECK(tally.kinds["restart-nogoods"].fallbacks == 0);
 }
 
-#endif  // PRUNE_NO_LEARNING
-
 namespace {
 
 // SearchOptions::learn_after_propagations: a search without learning that switches to
@@ -1953,3 +1951,5 @@ TEST_CASE("learning: a search that learns after some work keeps every solution a
     CHECK(tally.switched_enumerations > 100);  // (149)
     CHECK(tally.counts > 1000);
 }
+
+#endif  // PRUNE_NO_LEARNING

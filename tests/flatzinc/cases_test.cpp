@@ -71,6 +71,7 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             REQUIRE(sorted_unique(solutions(f.out)) == sorted_unique(found));
             REQUIRE(solutions(f.out).size() == n);
             // Learning on two threads: every solution by cubes; one by a portfolio.
+            if (!prune::test::learning_built) continue;
             const Output cubes = run({"-a", "--learn", "-p", "2", path});
             REQUIRE(cubes.code == 0);
             REQUIRE(sorted_unique(solutions(cubes.out)) == sorted_unique(found));
@@ -85,6 +86,7 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             // three activity searches, with seeds 0, 1 and 2.)
             for (const auto& flags : {std::vector<std::string>{"-s"}, {"-a", "-s"}, {"-f", "-s"}, {"-i", "-s", "-f", "-r", "9"},
                                       {"--learn", "-p", "2", "-s"}, {"--learn", "-p", "3", "-f", "-a", "-s"}}) {
+                if (!prune::test::runs_here(flags)) continue;
                 std::vector<std::string> args = flags;
                 args.push_back(path);
                 const Output r = run(args);
@@ -106,6 +108,7 @@ TEST_CASE("every FlatZinc case gives its expected answer", "[flatzinc]") {
             for (std::size_t i = 1; i < seen.size(); ++i) REQUIRE(seen[i] != seen[i - 1]);
         } else if (expect == "unsat") {
             for (const auto& flags : {std::vector<std::string>{"-a"}, {"--learn", "-p", "2"}}) {
+                if (!prune::test::runs_here(flags)) continue;
                 std::vector<std::string> args = flags;
                 args.push_back(path);
                 const Output r = run(args);
@@ -172,15 +175,17 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent,
     REQUIRE(one.code == 0);
     REQUIRE(solutions(one.out).size() == 1);
     REQUIRE_FALSE(contains_line(one.out, "=========="));
-    // With learning, -p runs a portfolio for one solution or an optimum, else cubes.
-    const Output portfolio = run({"-v", "--learn", "-p", "2", minimize});
-    REQUIRE(portfolio.code == 0);
-    CHECK(portfolio.err.find("a portfolio of 2 searches") != std::string::npos);
-    CHECK(contains_line(portfolio.out, "obj = 4;"));
-    const Output cubes = run({"-v", "--learn", "-p", "2", "-a", alldiff});
-    REQUIRE(cubes.code == 0);
-    CHECK(cubes.err.find("a portfolio") == std::string::npos);
-    CHECK(cubes.err.find("2 threads,") != std::string::npos);
+    if (prune::test::learning_built) {
+        // With learning, -p runs a portfolio for one solution or an optimum, else cubes.
+        const Output portfolio = run({"-v", "--learn", "-p", "2", minimize});
+        REQUIRE(portfolio.code == 0);
+        CHECK(portfolio.err.find("a portfolio of 2 searches") != std::string::npos);
+        CHECK(contains_line(portfolio.out, "obj = 4;"));
+        const Output cubes = run({"-v", "--learn", "-p", "2", "-a", alldiff});
+        REQUIRE(cubes.code == 0);
+        CHECK(cubes.err.find("a portfolio") == std::string::npos);
+        CHECK(cubes.err.find("2 threads,") != std::string::npos);
+    }
 
     const Output best = run({minimize});
     REQUIRE(solutions(best.out).size() == 1);  // only the optimum
@@ -197,40 +202,42 @@ TEST_CASE("fzn-prune options: -n, default, -i, -s, -p, -r, --learn-alldifferent,
     }
     REQUIRE(lines(stats.out).back() == "%%%mzn-stat-end");
 
-    // With --learn its three all_different are posted at value consistency (their
-    // value stage alone), with --learn-alldifferent annotated at domain, bounds and
-    // domain (a propagator more each).
-    auto propagators = [](const Output& o) {
-        const std::size_t at = o.out.find("%%%mzn-stat: propagators=");
-        return at == std::string::npos ? -1 : std::stoi(o.out.substr(at + 25));
-    };
-    const Output value = run({"-s", "--learn", alldiff});
-    const Output annotated = run({"-s", "--learn", "--learn-alldifferent", "annotated", alldiff});
-    REQUIRE(value.code == 0);
-    REQUIRE(annotated.code == 0);
-    REQUIRE(solutions(value.out) == solutions(annotated.out));
-    CHECK(propagators(value) >= 1);
-    CHECK(propagators(annotated) == propagators(value) + 3);
-    const Output bad_word = run({"--learn", "--learn-alldifferent", "bounds", alldiff});
-    REQUIRE(bad_word.code == 2);
-    CHECK(bad_word.err.find("option --learn-alldifferent takes value or annotated, got 'bounds'") != std::string::npos);
+    if (prune::test::learning_built) {  // (-DPRUNE_LEARNING=OFF refuses --learn: tests/support/skip.hpp)
+        // With --learn its three all_different are posted at value consistency (their
+        // value stage alone), with --learn-alldifferent annotated at domain, bounds and
+        // domain (a propagator more each).
+        auto propagators = [](const Output& o) {
+            const std::size_t at = o.out.find("%%%mzn-stat: propagators=");
+            return at == std::string::npos ? -1 : std::stoi(o.out.substr(at + 25));
+        };
+        const Output value = run({"-s", "--learn", alldiff});
+        const Output annotated = run({"-s", "--learn", "--learn-alldifferent", "annotated", alldiff});
+        REQUIRE(value.code == 0);
+        REQUIRE(annotated.code == 0);
+        REQUIRE(solutions(value.out) == solutions(annotated.out));
+        CHECK(propagators(value) >= 1);
+        CHECK(propagators(annotated) == propagators(value) + 3);
+        const Output bad_word = run({"--learn", "--learn-alldifferent", "bounds", alldiff});
+        REQUIRE(bad_word.code == 2);
+        CHECK(bad_word.err.find("option --learn-alldifferent takes value or annotated, got 'bounds'") != std::string::npos);
 
-    // Every --learn-branching finds the same solutions (all of them, -a); a word it
-    // does not know is refused.
-    const Output by_default = run({"-a", "--learn", "-f", alldiff});
-    REQUIRE(by_default.code == 0);
-    REQUIRE_FALSE(solutions(by_default.out).empty());
-    for (const char* branching : {"variables", "literals", "negated-literals", "literals-up"}) {
-        const Output branched = run({"-a", "--learn", "-f", "--learn-branching", branching, alldiff});
-        INFO("--learn-branching " << branching);
-        REQUIRE(branched.code == 0);
-        CHECK(solutions(branched.out).size() == solutions(by_default.out).size());
-        CHECK(sorted_unique(solutions(branched.out)) == sorted_unique(solutions(by_default.out)));
+        // Every --learn-branching finds the same solutions (all of them, -a); a word it
+        // does not know is refused.
+        const Output by_default = run({"-a", "--learn", "-f", alldiff});
+        REQUIRE(by_default.code == 0);
+        REQUIRE_FALSE(solutions(by_default.out).empty());
+        for (const char* branching : {"variables", "literals", "negated-literals", "literals-up"}) {
+            const Output branched = run({"-a", "--learn", "-f", "--learn-branching", branching, alldiff});
+            INFO("--learn-branching " << branching);
+            REQUIRE(branched.code == 0);
+            CHECK(solutions(branched.out).size() == solutions(by_default.out).size());
+            CHECK(sorted_unique(solutions(branched.out)) == sorted_unique(solutions(by_default.out)));
+        }
+        const Output bad_branching = run({"--learn", "--learn-branching", "chuffed", alldiff});
+        REQUIRE(bad_branching.code == 2);
+        CHECK(bad_branching.err.find("option --learn-branching takes variables, literals, negated-literals or literals-up, got 'chuffed'") !=
+              std::string::npos);
     }
-    const Output bad_branching = run({"--learn", "--learn-branching", "chuffed", alldiff});
-    REQUIRE(bad_branching.code == 2);
-    CHECK(bad_branching.err.find("option --learn-branching takes variables, literals, negated-literals or literals-up, got 'chuffed'") !=
-          std::string::npos);
 
     const Output bad = run({"-q", alldiff});
     REQUIRE(bad.code == 2);
@@ -285,6 +292,7 @@ TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many
     // Pigeonhole 10 into 9: UNSAT, far more than 500 nodes for any search.
     const fs::path file = pigeonhole_fzn(10);
     for (const std::vector<std::string>& search : {std::vector<std::string>{}, {"-f"}, {"--learn", "on"}, {"-f", "--learn", "on"}}) {
+        if (!prune::test::runs_here(search)) continue;
         INFO("search flags: " << search.size());
         std::vector<std::string> args = search;
         for (const char* a : {"--node-limit", "500", "-s"}) args.emplace_back(a);
@@ -316,6 +324,7 @@ TEST_CASE("fzn-prune's node and fail limits stop the search at exactly that many
 // A learning portfolio's searches pass each other their short nogoods: -s counts
 // those offered and those taken; --share-nogoods 0 passes none.
 TEST_CASE("fzn-prune --learn -p 2 shares nogoods unless --share-nogoods 0", "[flatzinc]") {
+    if (!prune::test::learning_built) PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
     // Pigeonhole 10 into 9: UNSAT, about 20,000 conflicts (0.3 s), so -f restarts
     // (and takes the other search's nogoods) dozens of times, even when one thread
     // waits a while for a core.

@@ -34,6 +34,25 @@ int report_skips();
 // treat as missing, e.g. PRUNE_TEST_HIDE=minizinc,chromium: how a skip is shown).
 bool have_program(const std::string& name);
 
+// Whether this build has learning. -DPRUNE_LEARNING=OFF compiles it out: fzn-prune
+// and prune then refuse --learn (exit code 2), the tests of learning alone are
+// skipped ("learning is compiled out"), and a test that runs some commands with
+// --learn among others runs the others only (runs_here).
+#if defined(PRUNE_NO_LEARNING)
+inline constexpr bool learning_built = false;
+#else
+inline constexpr bool learning_built = true;
+#endif
+// Whether a command with these flags can run in this build (one naming --learn
+// needs learning).
+inline bool runs_here(const std::string& flags) { return learning_built || flags.find("--learn") == std::string::npos; }
+inline bool runs_here(const std::vector<std::string>& flags) {
+    for (const std::string& flag : flags) {
+        if (!runs_here(flag)) return false;
+    }
+    return true;
+}
+
 }  // namespace prune::test
 
 #define PRUNE_SKIP(reason)                      \

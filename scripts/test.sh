@@ -5,6 +5,7 @@
 #   3. cmake --install, then find_package(prune) from a consumer project, and a C
 #      program built with gcc and pkg-config against the installed prune.h;
 #   4. the engine built with -fno-exceptions -fno-rtti, and an example linked to it;
+#      the engine, CLI and fzn-prune built with -DPRUNE_LEARNING=OFF;
 #   5. an AddressSanitizer + UndefinedBehaviorSanitizer build, whole suite;
 #   6. a ThreadSanitizer build, the parallel search tests ("[parallel]", in a binary
 #      of their own).
@@ -126,7 +127,25 @@ cmake -S "$root" -B "$root/build-noexcept" -DCMAKE_BUILD_TYPE=Release -DPRUNE_NO
       -DPRUNE_BUILD_TESTS=OFF -DPRUNE_BUILD_BENCH=OFF -DPRUNE_WERROR=ON "${launcher[@]}" >/dev/null
 cmake --build "$root/build-noexcept" -j"$jobs" --target queens
 "$root/build-noexcept/queens" 8
-stage_done "install, consumer, C API and no-exceptions"
+
+# -DPRUNE_LEARNING=OFF compiles engine/learning/ out (the smallest engine): the CLI
+# and fzn-prune still solve, and refuse --learn with the reason (exit code 2).
+echo "== engine, CLI and fzn-prune without learning"
+cmake -S "$root" -B "$root/build-nolearn" -DCMAKE_BUILD_TYPE=Release -DPRUNE_LEARNING=OFF \
+      -DPRUNE_BUILD_TESTS=OFF -DPRUNE_BUILD_BENCH=OFF -DPRUNE_WERROR=ON "${launcher[@]}" >/dev/null
+cmake --build "$root/build-nolearn" -j"$jobs" --target prune fzn-prune
+"$root/build-nolearn/prune" solve kurosu "$root/puzzles/kurosu/examples/kurosu6_dm_2018-06-01.txt" | tail -1
+refused() {  # command...: exits 2 and says that learning is compiled out
+  local code=0 err
+  err=$("$@" 2>&1 >/dev/null) || code=$?
+  [ "$code" -eq 2 ] && grep -q "learning is compiled out" <<<"$err" \
+    || { echo "expected exit 2 and 'learning is compiled out' from: $* (exit $code: $err)"; exit 1; }
+}
+refused "$root/build-nolearn/prune" solve kurosu "$root/puzzles/kurosu/examples/kurosu6_dm_2018-06-01.txt" --learn on
+printf 'var 1..3: x :: output_var;\nconstraint int_ne(x, 1);\nsolve satisfy;\n' >"$root/build-nolearn/one.fzn"
+[ "$("$root/build-nolearn/flatzinc/fzn-prune" "$root/build-nolearn/one.fzn" | head -1)" = "x = 2;" ] || { echo "fzn-prune without learning: not x = 2"; exit 1; }
+refused "$root/build-nolearn/flatzinc/fzn-prune" --learn on "$root/build-nolearn/one.fzn"
+stage_done "install, consumer, C API, no-exceptions and no-learning"
 
 if [ "${1:-}" != "--no-sanitize" ]; then
   echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"

@@ -265,11 +265,13 @@ class Runner:
         path = self.env.get("MZN_SOLVER_PATH")
         self.env["MZN_SOLVER_PATH"] = args.build + (os.pathsep + path if path else "")
 
-    def solver_flags(self, solver):
-        return ["--solver", solver]
+    def solver_flags(self, solver, solving=True):
+        """--solver, and for prune's solving runs --prune-flags."""
+        extra = self.args.prune_flags.split() if solving and solver == "prune" else []
+        return ["--solver", solver] + extra
 
     def compile(self, test, solver, workdir):
-        command = (["minizinc"] + self.solver_flags(solver) + ["-c", "--fzn",
+        command = (["minizinc"] + self.solver_flags(solver, solving=False) + ["-c", "--fzn",
                    os.path.join(workdir, "model.fzn"), "--ozn", os.path.join(workdir, "model.ozn")]
                    + test.flags + [test.model] + test.data_files)
         code, out, err = run_command(command, self.env, os.path.dirname(test.model),
@@ -782,6 +784,9 @@ def parse_args(argv):
     parser.add_argument("-j", "--jobs", type=int, default=2, help="tests run in parallel")
     parser.add_argument("--timeout", type=float, default=10, help="seconds per solver run")
     parser.add_argument("--only", help="run only tests whose id matches this regex")
+    parser.add_argument("--prune-flags", default="",
+                        help="more flags for prune's runs only, one string (e.g. \"--learn\": "
+                             "the gate with learning on)")
     parser.add_argument("--report", help="write a per-test table (tab separated) here")
     parser.add_argument("--disagreements", help="write each disagreement with commands here")
     parser.add_argument("--allow", default=os.path.join(HERE, "allow-list.txt"),

@@ -101,7 +101,7 @@ _prune() {
             ;;
         xcsp3)
             if [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "--all --solutions --count --check --time-limit --node-limit --fail-limit --memory-limit --seed --no-restarts --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
+                COMPREPLY=($(compgen -W "--all --solutions --count --check --time-limit --node-limit --fail-limit --memory-limit --seed --no-restarts --learn --trace --trace-times --trace-text --trace-limit --profile --explain --help" -- "$cur"))
             else
                 COMPREPLY=($(compgen -f -- "$cur"))
             fi

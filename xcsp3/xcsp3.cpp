@@ -30,6 +30,8 @@ const char* usage() {
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
            "  --seed N           random seed\n"
            "  --no-restarts      search without restarts (default: Luby restarts with nogoods)\n"
+           "  --learn [on|off]   learn nogoods from conflicts (lazy clause generation; default\n"
+           "                     off); the search then chooses by activity, not dom/wdeg\n"
            "Exit codes: 0 solved, 1 no solution (or the checked solution is wrong), 2 input or\n"
            "usage error (including `... not supported`), 3 a limit stopped the search first,\n"
            "4 a solution failed the checker (a bug in prune).\n";
@@ -73,7 +75,22 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             error = "option " + a + " takes no value";
             return false;
         }
-        if (a == "--all" || a == "-a") o.all = true;
+        if (a == "--learn") {
+            // --learn alone, or followed by on / off (--learn=on, --learn=off too).
+            std::string word = has_value ? value : "on";
+            if (!has_value && i + 1 < argc && (std::string(argv[i + 1]) == "on" || std::string(argv[i + 1]) == "off")) word = argv[++i];
+            if (word != "on" && word != "off") {
+                error = "option --learn takes on or off, got '" + word + "'";
+                return false;
+            }
+            o.learn = word == "on";
+#if defined(PRUNE_NO_LEARNING)
+            if (o.learn) {
+                error = "option --learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                return false;
+            }
+#endif
+        } else if (a == "--all" || a == "-a") o.all = true;
         else if (a == "--count") o.count = true;
         else if (a == "--no-restarts") o.no_restarts = true;
         else if (a == "-h" || a == "--help") o.help = true;
@@ -217,6 +234,10 @@ SearchOptions search_options(const Options& o, const Instance& in, const Model& 
         so.project = true;
         so.projection = used_vars;
     }
+    // Learning: the activity of the variables in conflicts chooses, over every
+    // variable (XCSP3 has no search order to follow), with phase saving.
+    so.learn = o.learn;
+    so.learning_frees_search = true;
     so.seed = o.seed;
     so.stop = support::SignalStop::flag();
     so.limits.seconds = o.time_limit;
@@ -232,8 +253,13 @@ void print_statistics(const Model& m, const SearchStatistics& st, double total_s
         << "d NODES " << st.nodes << '\n'
         << "d FAILURES " << st.failures << '\n'
         << "d RESTARTS " << st.restarts << '\n'
-        << "d PROPAGATIONS " << st.propagations << '\n'
-        << "d SEARCH TIME " << st.seconds << '\n'
+        << "d PROPAGATIONS " << st.propagations << '\n';
+    if (st.learned != 0 || st.explanations != 0) {  // --learn
+        out << "d LEARNED NOGOODS " << st.learned << '\n'
+            << "d EXPLANATIONS " << st.explanations << '\n'
+            << "d FALLBACK EXPLANATIONS " << st.fallback_explanations << '\n';
+    }
+    out << "d SEARCH TIME " << st.seconds << '\n'
         << "d WALL TIME " << total_seconds << '\n';
 }
 
@@ -273,6 +299,7 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         solver.set_tracer(tracer);
     }
     Search search(solver, search_options(o, instance, m));
+    if (o.learn && !search.learning_active()) out << "c learning is not available: " << search.learning_unavailable() << '\n';
     const bool optimising = m.has_objective && !o.count;
     if (optimising) {
         if (m.minimize) search.minimize(m.objective);

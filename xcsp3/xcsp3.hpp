@@ -27,6 +27,7 @@ struct Options {
     std::uint64_t memory_limit = 0;   // --memory-limit MB
     std::uint64_t seed = 0;        // --seed N
     bool no_restarts = false;      // --no-restarts
+    bool learn = false;            // --learn [on|off]: learn nogoods from conflicts
     std::string check;             // --check SOLUTION: check the solution instead of solving
     bool help = false;
 };

@@ -319,13 +319,27 @@ std::string solve_and_check(const std::string& path, const std::string& extra = 
 }  // namespace
 
 TEST_CASE("prune xcsp3 on prune's own instances: answers, output and checked solutions", "[xcsp3][cli]") {
-    // Counts and optima computed by the brute force of the test above (checker only).
-    CHECK(solve_and_check(own_instance("intension.xml")) == "35");
-    CHECK(solve_and_check(own_instance("globals.xml")) == "19");
-    CHECK(solve_and_check(own_instance("structures.xml")) == "68");
-    CHECK(solve_and_check(own_instance("circuit.xml")) == "1728");
-    CHECK(solve_and_check(own_instance("scheduling.xml")) == "5");
-    CHECK(solve_and_check(own_instance("objectives.xml")) == "26");
+    // Counts and optima computed by the brute force of the test above (checker only),
+    // with learning too (the same solutions, each checked).
+    for (const char* flags : {"", " --learn", " --learn --seed 5 --no-restarts"}) {
+        if (!prune::test::runs_here(flags)) continue;
+        INFO("flags:" << flags);
+        CHECK(solve_and_check(own_instance("intension.xml"), flags) == "35");
+        CHECK(solve_and_check(own_instance("globals.xml"), flags) == "19");
+        CHECK(solve_and_check(own_instance("structures.xml"), flags) == "68");
+        CHECK(solve_and_check(own_instance("circuit.xml"), flags) == "1728");
+        CHECK(solve_and_check(own_instance("scheduling.xml"), flags) == "5");
+        CHECK(solve_and_check(own_instance("objectives.xml"), flags) == "26");
+    }
+    if (prune::test::learning_built) {
+        const RunResult learned = run_prune("xcsp3 " + quoted(own_instance("objectives.xml")) + " --learn=on");
+        CHECK(learned.exit_code == 0);
+        CHECK(!field(learned.out, "d EXPLANATIONS ").empty());
+        CHECK(field(learned.out, "d FALLBACK EXPLANATIONS ") == "0");
+    }
+    const RunResult bad_learn = run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --learn=maybe");
+    CHECK(bad_learn.exit_code == 2);
+    CHECK(contains(bad_learn.err, "option --learn takes on or off, got 'maybe'"));
 
     const RunResult count = run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --count");
     CHECK(count.exit_code == 0);
@@ -435,5 +449,21 @@ TEST_CASE("prune xcsp3 gives the known answers of the shared XCSP3 instances", "
         INFO(name);
         CHECK(solve_and_check((data / name).string()) == answer);
     }
+    // With learning, the same answers. Left out: the instances it takes over a second
+    // for (enumerations, where each solution is a nogood to learn: CostasArray-10
+    // --all 18 s against 1.3; LowAutocorrelation-16 over 60 s against 1.5).
+    if (!prune::test::learning_built) return;
+    const std::set<std::string> slow_with_learning = {
+        "csp/AllInterval-10.xml", "csp/Blackhole-Blackhole.xml",  "csp/CostasArray-10.xml",   "csp/Langford-3-10.xml",
+        "csp/MagicSquare-4-None.xml", "cop/GolombRuler-8.xml", "cop/LowAutocorrelation-16.xml", "cop/QueenAttacking-table-6.xml",
+        "cop/StillLife-7-7.xml"};
+    std::size_t learned = 0;
+    for (const auto& [name, answer] : known) {
+        if (slow_with_learning.count(name) != 0) continue;
+        INFO(name << " --learn");
+        CHECK(solve_and_check((data / name).string(), " --learn") == answer);
+        ++learned;
+    }
+    CHECK(learned == known.size() - slow_with_learning.size());
 }
 #endif

@@ -336,6 +336,11 @@ TEST_CASE("prune xcsp3 on prune's own instances: answers, output and checked sol
         CHECK(learned.exit_code == 0);
         CHECK(!field(learned.out, "d EXPLANATIONS ").empty());
         CHECK(field(learned.out, "d FALLBACK EXPLANATIONS ") == "0");
+        for (const auto& [name, count] : {std::pair{"globals.xml", "19"}, {"circuit.xml", "1728"}}) {
+            const RunResult counted = run_prune("xcsp3 " + quoted(own_instance(name)) + " --count --learn");
+            CHECK(counted.exit_code == 0);
+            CHECK(field(counted.out, "d COUNT ") == count);
+        }
     }
     const RunResult bad_learn = run_prune("xcsp3 " + quoted(own_instance("globals.xml")) + " --learn=maybe");
     CHECK(bad_learn.exit_code == 2);

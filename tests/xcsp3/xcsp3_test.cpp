@@ -456,7 +456,7 @@ TEST_CASE("prune xcsp3 gives the known answers of the shared XCSP3 instances", "
     }
     // With learning, the same answers. Left out: the instances it takes over a second
     // for (enumerations, where each solution is a nogood to learn: CostasArray-10
-    // --all 18 s against 1.3; LowAutocorrelation-16 over 60 s against 1.5).
+    // --all 12 CPU-s against 0.8; LowAutocorrelation-16 over 60 against 0.9: docs/xcsp3.md).
     if (!prune::test::learning_built) return;
     const std::set<std::string> slow_with_learning = {
         "csp/AllInterval-10.xml", "csp/Blackhole-Blackhole.xml",  "csp/CostasArray-10.xml",   "csp/Langford-3-10.xml",

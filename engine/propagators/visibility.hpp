@@ -33,7 +33,7 @@
 // giving it back opens a path (a forward sweep over the domains, the fact's values
 // for its own variable). As the MDD explanations of Gange, Stuckey and Szymanek
 // ("MDD propagators with explanation", Constraints 2011) keep the edges a cut needs,
-// by a sweep per trial here rather than their one pass. Cost: at most n + n^2
+// by a sweep per trial here rather than their one pass. Cost: at most 1 + n + n^2
 // sweeps; past explain_budget set visits the rest stay (sound, not minimal). A
 // bound fact [x >= v] explains the values of 1..v-1 at once; values outside 1..n
 // need nothing. Nothing allocated: the sweeps reuse the run's arrays.

@@ -128,8 +128,10 @@ private:
             return "option " + arg + " applies to 'prune solve' only";
         }
         if (option != nullptr && option->value_optional) {
-            std::string value = inline_value.value_or("");
-            if (!inline_value && i + 1 < args_.size() && (args_[i + 1] == "on" || args_[i + 1] == "off")) value = args_[++i];
+            bool took_next = false;
+            const std::string value =
+                support::optional_value(inline_value, i + 1 < args_.size() ? args_[i + 1].c_str() : nullptr, {"on", "off"}, "", took_next);
+            if (took_next) ++i;
             return option->apply(line_, state_, arg, value);
         }
         if (trace_flag || (option != nullptr && !option->takes_value)) {

@@ -10,6 +10,7 @@
 
 #include "builder.hpp"
 #include "engine/prune.hpp"
+#include "support/inline_value.hpp"
 #include "parallel/parallel_search.hpp"
 #include "parser.hpp"
 #include "support/signal_stop.hpp"
@@ -119,12 +120,17 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.intermediate = true;
         } else if (a == "-f" || a == "--free-search") {
             o.free_search = true;
-        } else if (a == "--learn" || a == "--learn=on" || a == "--learn=off" || a == "--learn=auto") {
-            // --learn alone, or followed by on / off / auto.
-            std::string word = a == "--learn" ? "on" : a.substr(8);
-            if (a == "--learn" && i + 1 < argc) {
-                const std::string next = argv[i + 1];
-                if (next == "on" || next == "off" || next == "auto") word = argv[++i];
+        } else if (a == "--learn" || a.rfind("--learn=", 0) == 0) {
+            // --learn alone, or followed by on / off / auto (--learn=WORD too).
+            std::string name = a;
+            const std::optional<std::string> given = support::take_inline_value(name);
+            bool took_next = false;
+            const std::string word =
+                support::optional_value(given, i + 1 < argc ? argv[i + 1] : nullptr, {"on", "off", "auto"}, "on", took_next);
+            if (took_next) ++i;
+            if (word != "on" && word != "off" && word != "auto") {
+                error = "option --learn takes on or off, got '" + word + "'";
+                return false;
             }
             o.learn = word == "on";
             o.learn_after = word == "auto" ? learn_after_default : 0;
@@ -161,9 +167,6 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
                 return false;
             }
             o.learn_alldifferent_annotated = word == "annotated";
-        } else if (a.rfind("--learn=", 0) == 0) {
-            error = "option --learn takes on or off, got '" + a.substr(8) + "'";
-            return false;
         } else if (a == "-s" || a == "--statistics") {
             o.statistics = true;
         } else if (a == "-v" || a == "--verbose") {

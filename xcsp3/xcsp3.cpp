@@ -77,8 +77,9 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
         }
         if (a == "--learn") {
             // --learn alone, or followed by on / off (--learn=on, --learn=off too).
-            std::string word = has_value ? value : "on";
-            if (!has_value && i + 1 < argc && (std::string(argv[i + 1]) == "on" || std::string(argv[i + 1]) == "off")) word = argv[++i];
+            bool took_next = false;
+            const std::string word = support::optional_value(given, i + 1 < argc ? argv[i + 1] : nullptr, {"on", "off"}, "on", took_next);
+            if (took_next) ++i;
             if (word != "on" && word != "off") {
                 error = "option --learn takes on or off, got '" + word + "'";
                 return false;

@@ -454,9 +454,10 @@ TEST_CASE("prune xcsp3 gives the known answers of the shared XCSP3 instances", "
         INFO(name);
         CHECK(solve_and_check((data / name).string()) == answer);
     }
-    // With learning, the same answers. Left out: the instances it takes over a second
-    // for (enumerations, where each solution is a nogood to learn: CostasArray-10
-    // --all 12 CPU-s against 0.8; LowAutocorrelation-16 over 60 against 0.9: docs/xcsp3.md).
+    // With learning, the same answers. Left out: the nine slowest with it, 0.75 to over
+    // 60 CPU-s each (enumerations, where each solution is a nogood to learn:
+    // CostasArray-10 --all 12 CPU-s against 0.8; LowAutocorrelation-16 over 60 against
+    // 0.9: docs/xcsp3.md).
     if (!prune::test::learning_built) return;
     const std::set<std::string> slow_with_learning = {
         "csp/AllInterval-10.xml", "csp/Blackhole-Blackhole.xml",  "csp/CostasArray-10.xml",   "csp/Langford-3-10.xml",

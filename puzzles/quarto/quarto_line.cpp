@@ -1,6 +1,9 @@
 #include "puzzles/quarto/quarto_line.hpp"
 
+#include <algorithm>
 #include <bit>
+
+#include "engine/learning/explanation.hpp"
 
 namespace prune::puzzles {
 namespace {
@@ -165,6 +168,64 @@ std::uint16_t piece_mask(const Solver& s, IntVar x) {
     return static_cast<std::uint16_t>(s.window_bits(x, 0) & 0xFFFFu);
 }
 
+// The pieces 0..15 a fact of learning says were inferred out: a removal's piece, a
+// bound fact's side.
+std::uint16_t inferred_pieces(const Fact& f) {
+    const ExcludedValues excluded = excluded_values(f);
+    const std::int64_t lo = std::max<std::int64_t>(excluded.side < 0 ? 0 : excluded.nearest, 0);
+    const std::int64_t hi = std::min<std::int64_t>(excluded.side > 0 ? 15 : excluded.nearest, 15);
+    std::uint16_t pieces = 0;
+    for (std::int64_t p = lo; p <= hi; ++p) pieces = static_cast<std::uint16_t>(pieces | (1u << p));
+    return pieces;
+}
+
+// The support search of a run on the four cells' masks (a cell of one piece is
+// placed): run.support[k] holds the supported pieces of open cell open_cell[k]. False
+// when no line lies within the masks. Inlined: propagate() is the hot path.
+[[gnu::always_inline]] inline bool search_supports(const std::array<std::uint16_t, 4>& masks, Supports& run, std::array<int, 4>& open_cell) {
+    unsigned all = 15, any = 0;
+    std::uint16_t used = 0;
+    for (int i = 0; i < 4; ++i) {
+        const std::uint16_t mask = masks[i];
+        if (mask == 0) return false;  // a value outside 0..15 only: no piece
+        if ((mask & (mask - 1)) == 0) {
+            if ((used & mask) != 0) return false;  // the same piece twice
+            used = static_cast<std::uint16_t>(used | mask);
+            const unsigned piece = static_cast<unsigned>(std::countr_zero(mask));
+            all &= piece;
+            any |= piece;
+            continue;
+        }
+        open_cell[run.open] = i;
+        run.domain[run.open++] = mask;
+    }
+    if (run.open == 0) {
+        if (all != 0 || any != 15) return false;
+    } else if (run.open == 1) {
+        run.support[0] = static_cast<std::uint16_t>(completing[all * 16 + any] & run.domain[0] & ~used);
+        if (run.support[0] == 0) return false;
+    } else if (run.open == 2) {
+        if (!run.support_pair(all, any, used)) return false;
+    } else {
+        run.support_by_pairs(all, any, used);
+        for (int i = 0; i < run.open; ++i) {
+            if (!run.support_cell(i, all, any, used)) return false;
+        }
+    }
+    return true;
+}
+
+// The pieces of each cell that lie on some line within the four masks, into
+// `supported`; false when there is none (for the explanation).
+bool line_supports(const std::array<std::uint16_t, 4>& masks, std::array<std::uint16_t, 4>& supported) {
+    Supports run;
+    std::array<int, 4> open_cell{};
+    if (!search_supports(masks, run, open_cell)) return false;
+    supported = masks;  // the placed pieces
+    for (int k = 0; k < run.open; ++k) supported[open_cell[k]] = run.support[k];
+    return true;
+}
+
 }  // namespace
 
 QuartoLineMasks::QuartoLineMasks(std::array<IntVar, 4> cells) : Propagator(PropagatorCost::linear), cells_(cells) {
@@ -176,36 +237,12 @@ void QuartoLineMasks::attach(Solver& s) {
 }
 
 Status QuartoLineMasks::propagate(Solver& s) {
+    std::array<std::uint16_t, 4> masks{};
+    for (int i = 0; i < 4; ++i) masks[i] = piece_mask(s, cells_[i]);
     Supports run;
     std::array<int, 4> open_cell{};
-    unsigned all = 15, any = 0;
-    std::uint16_t used = 0;
-    for (int i = 0; i < 4; ++i) {
-        const std::uint16_t mask = piece_mask(s, cells_[i]);
-        if (mask == 0) return Status::failed;  // a value outside 0..15 only: no piece
-        if ((mask & (mask - 1)) == 0) {
-            if ((used & mask) != 0) return Status::failed;  // the same piece twice
-            used = static_cast<std::uint16_t>(used | mask);
-            const unsigned piece = static_cast<unsigned>(std::countr_zero(mask));
-            all &= piece;
-            any |= piece;
-            continue;
-        }
-        open_cell[run.open] = i;
-        run.domain[run.open++] = mask;
-    }
-    if (run.open == 0) return all == 0 && any == 15 ? Status::entailed : Status::failed;
-    if (run.open == 1) {
-        run.support[0] = static_cast<std::uint16_t>(completing[all * 16 + any] & run.domain[0] & ~used);
-        if (run.support[0] == 0) return Status::failed;
-    } else if (run.open == 2) {
-        if (!run.support_pair(all, any, used)) return Status::failed;
-    } else {
-        run.support_by_pairs(all, any, used);
-        for (int i = 0; i < run.open; ++i) {
-            if (!run.support_cell(i, all, any, used)) return Status::failed;
-        }
-    }
+    if (!search_supports(masks, run, open_cell)) return Status::failed;
+    if (run.open == 0) return Status::entailed;
     // The unsupported pieces of a cell go in one update: one wake of its subscribers.
     for (int k = 0; k < run.open; ++k) {
         const std::uint64_t gone = run.domain[k] & ~run.support[k] & 0xFFFFu;
@@ -215,6 +252,47 @@ Status QuartoLineMasks::propagate(Solver& s) {
     // are all that is left, so the many later removals on it wake nothing here.
     if (run.open == 1 && s.size(cells_[open_cell[0]]) == std::popcount(static_cast<unsigned>(run.support[0]))) return Status::entailed;
     return Status::ok;
+}
+
+// The domains before the inference, the inferred cell's cut to the inferred pieces:
+// no line completes there (else the fallback). The removals that keep it so, minimal.
+bool QuartoLineMasks::explain(Explanation& e) const {
+    const bool failure = e.explaining_failure();
+    const Fact& f = e.inferred();
+    if (!failure && f.is_equal()) return false;
+    const std::uint16_t inferred = failure ? 0xFFFF : inferred_pieces(f);
+    std::array<std::uint16_t, 4> domain{}, removed{};
+    for (std::size_t i = 0; i < 4; ++i) {
+        const IntVar x = cells_[i];
+        const std::uint16_t had = static_cast<std::uint16_t>(e.had_values(x, 0) & 0xFFFFu);
+        const int lo = std::max(e.initial_min(x), 0), hi = std::min(e.initial_max(x), 15);
+        const unsigned initial = lo > hi ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
+        const std::uint16_t own = failure || x.index != f.var ? 0xFFFF : inferred;
+        domain[i] = static_cast<std::uint16_t>(had & own);
+        removed[i] = static_cast<std::uint16_t>(initial & ~had & own);
+    }
+    std::array<std::uint16_t, 4> supported{};
+    if (line_supports(domain, supported)) return false;  // not inferred from these domains: the fallback
+    // Minimal by deletion, one cell at a time: a removed piece of cell i is needed
+    // where giving it back opens a line, i.e. where it has a support among the other
+    // cells' pieces. A line holds one piece of cell i, so giving back its unsupported
+    // pieces together changes no other piece's answer there: one support search per
+    // cell, where giving back piece by piece would take a search per piece.
+    for (std::size_t i = 0; i < 4; ++i) {
+        if (removed[i] == 0) continue;
+        std::array<std::uint16_t, 4> trial = domain;
+        trial[i] = static_cast<std::uint16_t>(trial[i] | removed[i]);
+        const std::uint16_t needed = line_supports(trial, supported) ? static_cast<std::uint16_t>(removed[i] & supported[i]) : 0;
+        domain[i] = static_cast<std::uint16_t>(domain[i] | (removed[i] & ~needed));
+        removed[i] = needed;
+    }
+    for (std::size_t i = 0; i < 4; ++i) {
+        int pieces[16];
+        int count = 0;
+        for (unsigned rest = removed[i]; rest != 0; rest &= rest - 1) pieces[count++] = std::countr_zero(rest);
+        add_none_of(e, cells_[i], pieces, pieces + count);
+    }
+    return true;
 }
 
 }  // namespace prune::puzzles

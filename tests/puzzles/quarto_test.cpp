@@ -12,6 +12,9 @@
 #include "puzzles/quarto/quarto_puzzle.hpp"
 #include "puzzles/smtlib_writer.hpp"
 #include "puzzles/solution_reader.hpp"
+#include "support/learning_check.hpp"
+#include "support/propagator_check.hpp"
+#include "support/skip.hpp"
 
 using namespace prune::puzzles;
 using namespace prune::puzzles::testing;
@@ -406,7 +409,94 @@ void check_line_propagation(const std::array<std::vector<int>, 4>& domains) {
     for (int i = 0; i < 4; ++i) CHECK(s.size(cells[i]) == static_cast<std::int64_t>(supported[i].size()));
 }
 
+// The line's four pieces as a brute-force statement, and QuartoLineMasks on them.
+prune::test::Constraint line_masks_constraint(std::array<int, 4> at) {
+    return prune::test::Constraint{[at](const prune::test::Assignment& x) {
+                                       const int a = x[at[0]], b = x[at[1]], c = x[at[2]], d = x[at[3]];
+                                       return std::set<int>{a, b, c, d}.size() == 4 && !shares(a, b, c, d);
+                                   },
+                                   [at](prune::Solver& s, const std::vector<prune::IntVar>& x) {
+                                       s.add(std::make_unique<QuartoLineMasks>(std::array<prune::IntVar, 4>{x[at[0]], x[at[1]], x[at[2]], x[at[3]]}));
+                                   },
+                                   {}};
+}
+
+// One line over four cells with domains within 0..15 (the bench's draws: intervals
+// and random subsets), for the explanations asked about any fact.
+prune::test::ConstraintSpec line_masks_spec() {
+    prune::test::ConstraintSpec spec;
+    spec.name = "quarto line (masks)";
+    spec.min_arity = spec.max_arity = 4;
+    spec.min_value = 0;
+    spec.max_value = 15;
+    spec.claim = prune::test::Claim::domain;
+    spec.bounds_only = false;  // the cells are bitsets
+    spec.wide_values = false;
+    spec.in_random_models = false;
+    spec.draw = [](prune::Random&, int) { return line_masks_constraint({0, 1, 2, 3}); };
+    return spec;
+}
+
+// A row and a column of a board sharing their last cell (7 cells), each cell's pieces
+// a random set of 0..15 (one piece, a sparse or a denser set; at most 200,000
+// boards), with one to three x != y + c beside: a learning search meets conflicts.
+prune::test::RandomModel two_lines_model(prune::Random& r) {
+    prune::test::RandomModel m;
+    std::int64_t boards = 1;
+    do {
+        m.domains.assign(7, {});
+        boards = 1;
+        for (auto& d : m.domains) {
+            const std::uint64_t kind = r.below(3);
+            for (int p = 0; p < 16; ++p) {
+                if (kind == 1 ? r.below(4) == 0 : kind == 2 && r.below(2) == 0) d.push_back(p);
+            }
+            if (d.empty()) d.push_back(static_cast<int>(r.below(16)));
+            boards *= static_cast<std::int64_t>(d.size());
+        }
+    } while (boards > 200000);
+    for (const std::array<int, 4> line : {std::array<int, 4>{0, 1, 2, 3}, std::array<int, 4>{4, 5, 6, 3}}) {
+        const prune::test::Constraint c = line_masks_constraint(line);
+        m.constraints.push_back({"quarto line", c.holds, c.post});
+    }
+    const int extras = 1 + static_cast<int>(r.below(3));
+    for (int k = 0; k < extras; ++k) {
+        const std::size_t a = r.below(7), b = (a + 1 + r.below(6)) % 7;
+        const int offset = static_cast<int>(r.below(3)) - 1;
+        m.constraints.push_back({"x != y + c", [=](const prune::test::Assignment& x) { return x[a] != x[b] + offset; },
+                                 [=](prune::Solver& s, const std::vector<prune::IntVar>& x) { prune::not_equal_offset(s, x[a], x[b], offset); }});
+    }
+    return m;
+}
+
 }  // namespace
+
+TEST_CASE("quarto: the bitmask line propagator explains itself (learning, brute force)", "[puzzles][quarto][learning]") {
+#if defined(PRUNE_NO_LEARNING)
+    PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+#else
+    // Every removal, pushed bound and failure in a learning search (beside random
+    // x != y + c) by the removals that keep every line out, minimal by deletion; then
+    // asked about any fact, a bound fact of each cell among them, on random domains.
+    prune::test::ExplanationTally tally;
+    prune::Random r(20261207);
+    for (int model = 0; model < 400; ++model) {
+        const prune::test::RandomModel m = two_lines_model(r);
+        INFO("model " << model << m.describe());
+        REQUIRE(prune::test::check_model_explanations(m, r, tally, model % 2 == 0) == "");
+    }
+    const prune::test::ConstraintSpec spec = line_masks_spec();
+    const auto& line = tally.kinds["quarto-line"];
+    INFO(line.explanations << " explanations, " << line.fallbacks << " fallbacks");
+    CHECK(line.explanations > 100);
+    CHECK(line.fallbacks == 0);
+    std::uint64_t explained = 0, bounds_explained = 0;
+    CHECK(prune::test::check_explains_only_what_follows(spec, {"quarto-line"}, 83, 2000, explained, bounds_explained) == "");
+    INFO(explained << " asked facts explained, " << bounds_explained << " of them bound facts");
+    CHECK(explained > 200);
+    CHECK(bounds_explained > 50);
+#endif
+}
 
 TEST_CASE("quarto: the bitmask line propagator is domain consistent with placed pieces", "[puzzles][quarto]") {
     // Each of its searches (one, two or three open cells beside placed pieces, four

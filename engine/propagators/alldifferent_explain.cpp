@@ -7,15 +7,17 @@
 #if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
 namespace prune {
 
+// (Sized once: posting a Sudoku's 27 alldifferents took 10 allocations each,
+// by push_back, where two do.)
 void HallExplainer::remember_ranges(const Solver& s, const std::vector<IntVar>& vars) {
-    low_.clear();
-    high_.clear();
+    low_.resize(vars.size());
+    high_.resize(vars.size());
     int lo = INT_MAX, hi = INT_MIN;
-    for (IntVar x : vars) {
-        low_.push_back(s.min(x));
-        high_.push_back(s.max(x));
-        lo = std::min(lo, low_.back());
-        hi = std::max(hi, high_.back());
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+        low_[i] = s.min(vars[i]);
+        high_[i] = s.max(vars[i]);
+        lo = std::min(lo, low_[i]);
+        hi = std::max(hi, high_[i]);
     }
     base_ = lo;
     width_ = vars.empty() ? 0 : std::int64_t{hi} - lo + 1;

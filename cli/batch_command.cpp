@@ -50,6 +50,8 @@ struct Tally {
     std::uint64_t errors = 0;
     std::uint64_t nodes = 0;
     std::uint64_t failures = 0;
+    std::uint64_t learned = 0;
+    std::string learning_unavailable;  // the first puzzle's reason, said once
 
     void count(const BatchResult& r) {
         ++puzzles;
@@ -68,6 +70,8 @@ struct Tally {
         }
         nodes += r.nodes;
         failures += r.failures;
+        learned += r.learned;
+        if (learning_unavailable.empty()) learning_unavailable = r.learning_unavailable;
     }
     void add(const Tally& t) {
         puzzles += t.puzzles;
@@ -79,6 +83,8 @@ struct Tally {
         errors += t.errors;
         nodes += t.nodes;
         failures += t.failures;
+        learned += t.learned;
+        if (learning_unavailable.empty()) learning_unavailable = t.learning_unavailable;
     }
 };
 
@@ -334,7 +340,12 @@ void write_summary(std::ostream& err, const CommandLine& command, const Batch& b
           << batch.items()[static_cast<std::size_t>(longest - times.begin())].line << ")";
     }
     s << "\n";
-    if (command.stats) s << "prune: batch: " << t.nodes << " nodes, " << t.failures << " failures\n";
+    if (command.stats) {
+        s << "prune: batch: " << t.nodes << " nodes, " << t.failures << " failures";
+        if (command.solve.search.learn) s << ", " << t.learned << " learned nogoods";
+        s << "\n";
+    }
+    if (!t.learning_unavailable.empty()) s << "prune: warning: --learn: " << t.learning_unavailable << "; those searches ran without learning\n";
     err << s.str();
 }
 

@@ -303,6 +303,9 @@ int finish_solve(const CommandLine& command, const std::string& origin, const pu
         err << "prune: error: invalid model: " << outcome.error << "\n";
         return exit_usage;
     }
+    if (!outcome.learning_unavailable.empty()) {
+        err << "prune: warning: --learn: " << outcome.learning_unavailable << "; the search ran without learning\n";
+    }
     if (!solutions.all_hold()) err << "prune: internal error: a solution found by the engine breaks a rule (see the check lines)\n";
 
     if (command.json) write_json_outcome(report, command, origin, puzzle, solutions.kept(), outcome);

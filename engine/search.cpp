@@ -62,15 +62,25 @@ Search::Search(Solver& solver, SearchOptions options)
     }
 #endif
     reserve_for_search();
-#if defined(PRUNE_MINIMAL)
-    if (options_.learn) learning_unavailable_ = "learning is not part of a PRUNE_MINIMAL build";
-#elif defined(PRUNE_NO_LEARNING)
-    if (options_.learn) learning_unavailable_ = "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
-#else
-    if (options_.learn && LearningSearch::supports(solver_, &learning_unavailable_)) make_learning();
+    if (options_.learn) learning_unavailable_ = why_no_learning(solver_);
+#if !defined(PRUNE_MINIMAL) && !defined(PRUNE_NO_LEARNING)
+    if (options_.learn && learning_unavailable_.empty()) make_learning();
     // (supports() asks for the root: known now, once.)
     may_learn_later_ = !options_.learn && options_.learn_after_propagations != 0 && base_depth_ == 0 &&
                        options_.nogood_exchange == nullptr && LearningSearch::supports(solver_, nullptr);
+#endif
+}
+
+std::string Search::why_no_learning(const Solver& solver) {
+#if defined(PRUNE_MINIMAL)
+    (void)solver;
+    return "learning is not part of a PRUNE_MINIMAL build";
+#elif defined(PRUNE_NO_LEARNING)
+    (void)solver;
+    return "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+#else
+    std::string why;
+    return LearningSearch::supports(solver, &why) ? std::string() : why;
 #endif
 }
 

@@ -276,6 +276,11 @@ public:
     // Whether learning runs (asked for, and supported: learning_unavailable() says why
     // not); the learning engine, for tests.
     const std::string& learning_unavailable() const { return learning_unavailable_; }
+    // Why a Search with learning, made on `solver` as it stands, would search without
+    // it (the build, the tracing hooks, a solver below its root, a domain kept as
+    // bounds only); empty when learning can run. For front ends that must say so
+    // before they search, or where the searches are made elsewhere (threads).
+    static std::string why_no_learning(const Solver& solver);
 #if defined(PRUNE_NO_LEARNING)
     // Learning is compiled out (-DPRUNE_LEARNING=OFF): never active.
     bool learning_active() const { return false; }

@@ -480,6 +480,12 @@ int solve(const Options& o, std::ostream& out, std::ostream& err, RunTracer* tra
         if (m.half_reified > 0) err << "% prune: " << m.half_reified << " reified constraints posted half-reified (their Boolean only in clauses)\n";
     }
 
+    // --learn where learning cannot run (a domain kept as bounds only, say): said
+    // before searching, here at the root, also for the threads' searches.
+    if (so.learn) {
+        const std::string why = Search::why_no_learning(solver);
+        if (!why.empty()) err << o.file << ": warning: --learn: " << why << "; the search runs without learning\n";
+    }
     if (o.threads > 1 && tracer == nullptr) return solve_in_parallel(o, parsed, m, so, init_time, out, err);
 
     if (tracer != nullptr) {

@@ -109,7 +109,9 @@ void BatchSolver::solve(std::string_view text, int line, const std::string& file
         return;
     }
     const Puzzle& puzzle = *parsed.puzzle;
-    const std::string key = puzzle.shared_model_key();
+    // A shared model searches at the clues' level, where learning cannot (it needs
+    // the root): with --learn each puzzle gets a model of its own.
+    const std::string key = settings_.search.learn ? std::string() : puzzle.shared_model_key();
     if (key.empty()) {
         solve_fresh(puzzle, result);
     } else {
@@ -194,6 +196,8 @@ void BatchSolver::solve_fresh(const Puzzle& puzzle, BatchResult& result) {
     });
     result.nodes = outcome.statistics.nodes;
     result.failures = outcome.statistics.failures;
+    result.learned = outcome.statistics.learned;
+    result.learning_unavailable = outcome.learning_unavailable;
     if (!outcome.error.empty()) {
         result.error = "invalid model: ";
         result.error += outcome.error;

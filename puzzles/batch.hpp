@@ -49,6 +49,8 @@ struct BatchResult {
     std::string error;        // error: the diagnostic, "file:line:col: error: message"
     std::uint64_t nodes = 0;
     std::uint64_t failures = 0;
+    std::uint64_t learned = 0;          // --learn: the nogoods learned
+    std::string learning_unavailable;  // --learn, and the search ran without it: why
 };
 
 class BatchSolver {

@@ -188,7 +188,9 @@ std::string describe_limit(const LimitStop& limit) {
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution) {
     // Read only with a memory limit: a stop before the first node is then told apart.
     const std::uint64_t memory_at_start = settings.search.limits.memory_mb != 0 ? memory_bytes() : 0;
-    if (settings.mode == SolveMode::count && settings.tracer == nullptr) {
+    // A kind's own counter (symmetry classes, cubes at level 1) does not learn: with
+    // --learn the count is the plain search's, which learns (the same count).
+    if (settings.mode == SolveMode::count && settings.tracer == nullptr && !settings.search.learn) {
         if (std::optional<KindCount> counted = puzzle.count_solutions(settings.model, settings.search)) {
             SolveOutcome outcome;
             outcome.solutions = counted->count;
@@ -213,6 +215,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
     outcome.propagators = solver.propagator_count();
     if (settings.model.threads > 1 && settings.tracer == nullptr) {
         outcome.threads = settings.model.threads;
+        if (options.learn) outcome.learning_unavailable = Search::why_no_learning(solver);
         ParallelSearch parallel(
             [&] {
                 auto built = std::make_unique<Solver>();
@@ -234,6 +237,7 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
     const std::uint64_t memory_before_search = options.limits.memory_mb != 0 ? memory_bytes() : memory_at_start;
     if (model.probe_root) probe_root(solver, options, outcome.probing);
     Search search(solver, options);
+    outcome.learning_unavailable = search.learning_unavailable();
     run_search(search, solver, model, settings, on_solution, outcome);
     if (outcome.limit_reached) outcome.limit = limit_that_stopped(options, outcome.statistics, search.memory_limit_hit(), memory_before_search);
     if (settings.tracer != nullptr) settings.tracer->finish(solver, outcome.statistics);

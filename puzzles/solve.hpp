@@ -60,6 +60,8 @@ struct SolveOutcome {
     bool unique = false;          // valid when unique_checked
     std::string error;            // the model was invalid (Solver::error())
     std::string trace_error;      // the tracer refused the model (nothing was searched)
+    // --learn on, and the search ran without learning: why (Search::why_no_learning).
+    std::string learning_unavailable;
     std::vector<CountFigure> figures;  // mode count: the kind's extra figures (Puzzle::count_solutions)
     SearchStatistics statistics;
     ProbeStatistics probing;           // the model asked for root probing (PuzzleModel::probe_root)

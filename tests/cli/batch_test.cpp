@@ -11,6 +11,7 @@
 #if defined(PRUNE_CLI_PATH)
 #include "support/json_reader.hpp"
 #include "support/cli_run.hpp"
+#include "support/skip.hpp"
 
 using namespace prune::cli::testing;
 
@@ -106,6 +107,25 @@ TEST_CASE("batch output equals solving each puzzle on its own", "[batch]") {
         else CHECK(solves(puzzles[i], firsts[i]));
         if (answers[i] != "unsat" && answers[i] != "multiple") CHECK(firsts[i] == answers[i]);
     }
+}
+
+TEST_CASE("batch --learn learns (a model per puzzle, from its root) and answers as without", "[batch][learning]") {
+    if (!prune::test::learning_built) PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+    // A shared model searches at the clues' level, where learning cannot: with --learn
+    // each puzzle is solved from a root of its own, and --stats counts its nogoods.
+    const RunResult plain = run_prune("solve sudoku " + quoted(sample_file()) + " --batch --unique --stats");
+    const RunResult learning = run_prune("solve sudoku " + quoted(sample_file()) + " --batch --unique --learn on --stats");
+    INFO(learning.err);
+    REQUIRE(plain.exit_code == 0);
+    REQUIRE(learning.exit_code == 0);
+    CHECK(learning.out == plain.out);
+    CHECK(!contains(plain.err, "learned nogoods"));
+    CHECK(!contains(learning.err, "warning"));
+    const std::size_t at = learning.err.find(" failures, ");
+    REQUIRE(at != std::string::npos);
+    const std::size_t learned = std::stoul(learning.err.substr(at + 11));
+    CHECK(learned > 0);
+    CHECK(contains(learning.err, std::to_string(learned) + " learned nogoods"));
 }
 
 TEST_CASE("the shipped sample is classified as its header says", "[batch]") {

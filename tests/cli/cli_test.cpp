@@ -269,6 +269,23 @@ TEST_CASE("every option that prune help solve and help batch list is one the par
     CHECK(contains(run_prune("solve seki --no-such-option").err, "unknown option '--no-such-option'"));
 }
 
+TEST_CASE("prune solve --count --learn: the plain search, which learns, where the kind counts on its own", "[cli][learning]") {
+    if (!prune::test::learning_built) PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+    // Quarto counts by symmetry classes at level 1, where learning cannot run: with
+    // --learn the count is the plain search's, the same number, learned through.
+    const std::string board = quoted(example("quarto", "given_pieces.txt"));
+    const RunResult by_kind = run_prune("solve quarto " + board + " --count --stats");
+    const RunResult learning = run_prune("solve quarto " + board + " --count --learn on --stats");
+    INFO(learning.err);
+    REQUIRE(by_kind.exit_code == 0);
+    REQUIRE(learning.exit_code == 0);
+    CHECK(contains(by_kind.out, "988712 solutions."));
+    CHECK(contains(learning.out, "988712 solutions."));
+    CHECK(!contains(by_kind.err, "learned nogoods:"));
+    CHECK(contains(learning.err, "learned nogoods:"));
+    CHECK(!contains(learning.err, "warning"));
+}
+
 TEST_CASE("prune solve --learn, --learn on, --learn off, --learn=off", "[cli][learning]") {
     const std::string puzzle = quoted(example("sudoku", "top95_25_hard.txt"));
 #if defined(PRUNE_NO_LEARNING)

@@ -1408,9 +1408,30 @@ TEST_CASE("learning: off by default, refused on bounds-only domains", "[learning
     Search search(s, o);
     CHECK_FALSE(search.learning_active());
     CHECK(search.learning_unavailable().find("bounds only") != std::string::npos);
+    CHECK(Search::why_no_learning(s) == search.learning_unavailable());  // asked before a search
     std::uint64_t count = 0;
     CHECK(search.count(count) == SearchStatus::exhausted);
     CHECK(count == 24);
+}
+
+TEST_CASE("learning: why_no_learning says why before a search (root, domains)", "[learning]") {
+    Solver s;
+    const IntVar x = s.new_int_var(0, 3);
+    CHECK(Search::why_no_learning(s).empty());
+    s.push_level();
+    CHECK(Search::why_no_learning(s) == "learning needs a search from the root");
+    SearchOptions o;
+    o.learn = true;
+    {
+        Search below(s, o);
+        CHECK_FALSE(below.learning_active());
+        CHECK(below.learning_unavailable() == "learning needs a search from the root");
+    }
+    s.pop_level();
+    (void)x;
+    Search search(s, o);
+    CHECK(search.learning_active());
+    CHECK(search.learning_unavailable().empty());
 }
 
 // ---- The global propagators' own explanations (tests/support/learning_check.hpp) ----

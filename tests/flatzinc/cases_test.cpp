@@ -277,6 +277,30 @@ long long statistic(const std::string& out, const std::string& name) {
 }
 }  // namespace
 
+TEST_CASE("fzn-prune --learn says when learning cannot run, and solves without it", "[flatzinc]") {
+    if (!prune::test::learning_built) PRUNE_SKIP("learning is compiled out (-DPRUNE_LEARNING=OFF)");
+    // A var int without bounds is kept as bounds only, which learning's facts per
+    // value cannot cover: a warning on standard error, before the search, on one
+    // thread and on two, and the optimum all the same.
+    const std::string bounds_only = (cases_dir() / "bounds_only_objective.fzn").string();
+    for (const auto& flags : {std::vector<std::string>{"--learn", "-s"}, {"--learn", "-p", "2", "-s"}}) {
+        std::vector<std::string> args = flags;
+        args.push_back(bounds_only);
+        const Output r = run(args);
+        INFO(r.err);
+        REQUIRE(r.code == 0);
+        CHECK(r.err.find(bounds_only + ": warning: --learn: learning needs bitset domains; x keeps bounds only; the search runs without learning") !=
+              std::string::npos);
+        CHECK(contains_line(r.out, "x = 5;"));
+        CHECK(r.out.find("learnedNogoods") == std::string::npos);
+    }
+    // Where learning runs, no warning.
+    const Output learning = run({"--learn", "-a", "-s", (cases_dir() / "alldifferent.fzn").string()});
+    REQUIRE(learning.code == 0);
+    CHECK(learning.err.find("warning") == std::string::npos);
+    CHECK(learning.out.find("learnedNogoods") != std::string::npos);
+}
+
 TEST_CASE("the -t flag stops a hard search and reports UNKNOWN", "[flatzinc]") {
     // Pigeonhole 12 into 11 with pairwise !=: no solution, exponential for DFS.
     const fs::path file = pigeonhole_fzn(12);

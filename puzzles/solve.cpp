@@ -188,9 +188,7 @@ std::string describe_limit(const LimitStop& limit) {
 SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, const std::function<void(const Values&)>& on_solution) {
     // Read only with a memory limit: a stop before the first node is then told apart.
     const std::uint64_t memory_at_start = settings.search.limits.memory_mb != 0 ? memory_bytes() : 0;
-    // A kind's own counter (symmetry classes, cubes at level 1) does not learn: with
-    // --learn the count is the plain search's, which learns (the same count).
-    if (settings.mode == SolveMode::count && settings.tracer == nullptr && !settings.search.learn) {
+    if (settings.mode == SolveMode::count && settings.tracer == nullptr) {
         if (std::optional<KindCount> counted = puzzle.count_solutions(settings.model, settings.search)) {
             SolveOutcome outcome;
             outcome.solutions = counted->count;
@@ -201,6 +199,12 @@ SolveOutcome solve_puzzle(const Puzzle& puzzle, const SolveSettings& settings, c
             outcome.variables = counted->variables;
             outcome.propagators = counted->propagators;
             outcome.threads = settings.model.threads;
+            // A kind's own counter may search below the root (Quarto's symmetry
+            // classes), where learning cannot run. A search that learns adds a nogood
+            // per failure and per solution: none at all says its searches ran without.
+            if (settings.search.learn && outcome.statistics.learned == 0 && (outcome.statistics.failures > 0 || outcome.solutions > 0)) {
+                outcome.learning_unavailable = "this kind counts with searches of its own (by symmetry or in parts)";
+            }
             if (outcome.limit_reached) outcome.limit = limit_that_stopped(settings.search, outcome.statistics, false, memory_at_start);
             return outcome;
         }

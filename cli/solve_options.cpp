@@ -124,7 +124,7 @@ std::string set_seed(CommandLine& line, State&, const std::string&, const std::s
 std::string set_learn(CommandLine& line, State&, const std::string&, const std::string& value) {
     if (value.empty() || value == "on") {
 #if defined(PRUNE_NO_LEARNING)
-        return "--learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+        return std::string("--learn: ") + Search::learning_compiled_out;
 #endif
         line.solve.search.learn = true;
     } else if (value == "off") {

@@ -77,7 +77,7 @@ std::string Search::why_no_learning(const Solver& solver) {
     return "learning is not part of a PRUNE_MINIMAL build";
 #elif defined(PRUNE_NO_LEARNING)
     (void)solver;
-    return "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+    return learning_compiled_out;
 #else
     std::string why;
     return LearningSearch::supports(solver, &why) ? std::string() : why;

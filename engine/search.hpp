@@ -281,6 +281,9 @@ public:
     // bounds only); empty when learning can run. For front ends that must say so
     // before they search, or where the searches are made elsewhere (threads).
     static std::string why_no_learning(const Solver& solver);
+    // The reason of a -DPRUNE_LEARNING=OFF build, which the front ends give when they
+    // refuse --learn.
+    static constexpr const char* learning_compiled_out = "learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
 #if defined(PRUNE_NO_LEARNING)
     // Learning is compiled out (-DPRUNE_LEARNING=OFF): never active.
     bool learning_active() const { return false; }

@@ -136,7 +136,7 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.learn_after = word == "auto" ? learn_after_default : 0;
 #if defined(PRUNE_NO_LEARNING)
             if (o.learn || o.learn_after != 0) {
-                error = "option --learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                error = std::string("option --learn: ") + Search::learning_compiled_out;
                 return false;
             }
 #endif
@@ -146,7 +146,7 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.learn_after = v;
 #if defined(PRUNE_NO_LEARNING)
             if (o.learn_after != 0) {
-                error = "option --learn-after: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                error = std::string("option --learn-after: ") + Search::learning_compiled_out;
                 return false;
             }
 #endif

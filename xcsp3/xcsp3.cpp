@@ -87,7 +87,7 @@ bool parse_options(int argc, const char* const* argv, Options& o, std::string& e
             o.learn = word == "on";
 #if defined(PRUNE_NO_LEARNING)
             if (o.learn) {
-                error = "option --learn: learning is compiled out of this build (-DPRUNE_LEARNING=OFF)";
+                error = std::string("option --learn: ") + Search::learning_compiled_out;
                 return false;
             }
 #endif

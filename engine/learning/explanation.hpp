@@ -94,6 +94,24 @@ inline ExcludedValues excluded_values(const Fact& f) {
     }
 }
 
+// Bits first..last of a word, the positions clipped to 0..63 (none when first > last
+// after clipping): a run of values for the explainers that reason on words.
+inline std::uint64_t bits_between(std::int64_t first, std::int64_t last) {
+    first = std::max<std::int64_t>(first, 0);
+    last = std::min<std::int64_t>(last, 63);
+    if (first > last) return 0;
+    return (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first);
+}
+
+// The values base .. base + count - 1 (count <= 64) that f excludes, as bits (bit k
+// for base + k): a removal's value, a bound fact's side.
+inline std::uint64_t excluded_bits(const Fact& f, std::int64_t base, int count) {
+    const ExcludedValues excluded = excluded_values(f);
+    const std::int64_t first = excluded.side < 0 ? 0 : excluded.nearest - base;
+    const std::int64_t last = excluded.side > 0 ? count - 1 : excluded.nearest - base;
+    return bits_between(first, std::min<std::int64_t>(last, count - 1));
+}
+
 class Explanation {
 public:
     virtual ~Explanation() = default;
@@ -151,6 +169,12 @@ public:
 protected:
     Fact inferred_;
 };
+
+// The values base .. base + count - 1 (count <= 64) of x's initial range, as bits
+// (bit k for base + k): those whose absence before the inference is a removal.
+inline std::uint64_t initial_bits(const Explanation& e, IntVar x, std::int64_t base, int count) {
+    return bits_between(std::int64_t{e.initial_min(x)} - base, std::min<std::int64_t>(std::int64_t{e.initial_max(x)} - base, count - 1));
+}
 
 // Adds facts that say x took none of the sorted values [first, last) before the
 // inference (each must have been out of its domain): the removals of those within its

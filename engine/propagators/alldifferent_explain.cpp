@@ -105,11 +105,6 @@ bool HallExplainer::augment_in_words(int root, std::uint64_t& reached_vars, std:
     return false;
 }
 
-namespace {
-// Bits first..last of a word (first <= last, both in 0..63).
-std::uint64_t bits_between(int first, int last) { return (~std::uint64_t{0} >> (63 - last)) & (~std::uint64_t{0} << first); }
-}  // namespace
-
 // Variable i's range at posting time as bits of the word at base_ (the word path
 // runs only when every range lies within it).
 std::uint64_t HallExplainer::posted_bits(std::size_t i) const {

@@ -150,20 +150,12 @@ bool Visibility::explain(Explanation& e) const {
     if (!failure && f.is_equal()) return false;
     const std::uint32_t window = (std::uint32_t{1} << n_) - 1;
     // The inferred values of 1..n, as bits: a removal's value, a bound fact's side.
-    std::uint32_t inferred = window;
-    if (!failure) {
-        const ExcludedValues excluded = excluded_values(f);
-        const std::int64_t lo = excluded.side < 0 ? 1 : excluded.nearest;
-        const std::int64_t hi = excluded.side > 0 ? n_ : excluded.nearest;
-        inferred = 0;
-        for (std::int64_t v = std::max<std::int64_t>(lo, 1); v <= std::min<std::int64_t>(hi, n_); ++v) inferred |= std::uint32_t{1} << (v - 1);
-    }
+    const std::uint32_t inferred = failure ? window : static_cast<std::uint32_t>(excluded_bits(f, 1, n_));
     std::uint32_t removed[max_values];
     for (std::size_t i = 0; i < vars_.size(); ++i) {
         const IntVar x = vars_[i];
         const std::uint32_t had = static_cast<std::uint32_t>(e.had_values(x, 1) & window);
-        const int lo = std::max(e.initial_min(x), 1), hi = std::min(e.initial_max(x), n_);
-        const std::uint32_t initial = lo > hi ? 0 : ((std::uint32_t{2} << (hi - 1)) - 1) & ~((std::uint32_t{1} << (lo - 1)) - 1);
+        const std::uint32_t initial = static_cast<std::uint32_t>(initial_bits(e, x, 1, n_));
         const std::uint32_t own = failure || x.index != f.var ? window : inferred;
         domains_[i] = had & own;
         removed[i] = initial & ~had & own;

@@ -1,6 +1,5 @@
 #include "puzzles/quarto/quarto_line.hpp"
 
-#include <algorithm>
 #include <bit>
 
 #include "engine/learning/explanation.hpp"
@@ -168,17 +167,6 @@ std::uint16_t piece_mask(const Solver& s, IntVar x) {
     return static_cast<std::uint16_t>(s.window_bits(x, 0) & 0xFFFFu);
 }
 
-// The pieces 0..15 a fact of learning says were inferred out: a removal's piece, a
-// bound fact's side.
-std::uint16_t inferred_pieces(const Fact& f) {
-    const ExcludedValues excluded = excluded_values(f);
-    const std::int64_t lo = std::max<std::int64_t>(excluded.side < 0 ? 0 : excluded.nearest, 0);
-    const std::int64_t hi = std::min<std::int64_t>(excluded.side > 0 ? 15 : excluded.nearest, 15);
-    std::uint16_t pieces = 0;
-    for (std::int64_t p = lo; p <= hi; ++p) pieces = static_cast<std::uint16_t>(pieces | (1u << p));
-    return pieces;
-}
-
 // The support search of a run on the four cells' masks (a cell of one piece is
 // placed): run.support[k] holds the supported pieces of open cell open_cell[k]. False
 // when no line lies within the masks. Inlined: propagate() is the hot path.
@@ -260,13 +248,12 @@ bool QuartoLineMasks::explain(Explanation& e) const {
     const bool failure = e.explaining_failure();
     const Fact& f = e.inferred();
     if (!failure && f.is_equal()) return false;
-    const std::uint16_t inferred = failure ? 0xFFFF : inferred_pieces(f);
+    const std::uint16_t inferred = failure ? 0xFFFF : static_cast<std::uint16_t>(excluded_bits(f, 0, 16));
     std::array<std::uint16_t, 4> domain{}, removed{};
     for (std::size_t i = 0; i < 4; ++i) {
         const IntVar x = cells_[i];
         const std::uint16_t had = static_cast<std::uint16_t>(e.had_values(x, 0) & 0xFFFFu);
-        const int lo = std::max(e.initial_min(x), 0), hi = std::min(e.initial_max(x), 15);
-        const unsigned initial = lo > hi ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
+        const std::uint16_t initial = static_cast<std::uint16_t>(initial_bits(e, x, 0, 16));
         const std::uint16_t own = failure || x.index != f.var ? 0xFFFF : inferred;
         domain[i] = static_cast<std::uint16_t>(had & own);
         removed[i] = static_cast<std::uint16_t>(initial & ~had & own);

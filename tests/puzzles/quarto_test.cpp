@@ -459,13 +459,7 @@ prune::test::RandomModel two_lines_model(prune::Random& r) {
         const prune::test::Constraint c = line_masks_constraint(line);
         m.constraints.push_back({"quarto line", c.holds, c.post});
     }
-    const int extras = 1 + static_cast<int>(r.below(3));
-    for (int k = 0; k < extras; ++k) {
-        const std::size_t a = r.below(7), b = (a + 1 + r.below(6)) % 7;
-        const int offset = static_cast<int>(r.below(3)) - 1;
-        m.constraints.push_back({"x != y + c", [=](const prune::test::Assignment& x) { return x[a] != x[b] + offset; },
-                                 [=](prune::Solver& s, const std::vector<prune::IntVar>& x) { prune::not_equal_offset(s, x[a], x[b], offset); }});
-    }
+    prune::test::add_random_disequalities(r, m, 7);
     return m;
 }
 

@@ -172,6 +172,22 @@ std::string check_model_explanations(const RandomModel& m, Random& r, Explanatio
     return {};
 }
 
+void add_random_disequalities(Random& r, RandomModel& m, int arity) {
+    const int extras = 1 + static_cast<int>(r.below(3));
+    for (int k = 0; k < extras; ++k) {
+        const int a = static_cast<int>(r.below(static_cast<std::uint64_t>(arity)));
+        const int b = (a + 1 + static_cast<int>(r.below(static_cast<std::uint64_t>(arity - 1)))) % arity;
+        const int offset = static_cast<int>(r.below(3)) - 1;
+        // (Built with append: GCC 12 warns falsely, -Wrestrict, about "x" + std::string.)
+        std::string name = "x";
+        name.append(std::to_string(a)).append(" != x").append(std::to_string(b)).append(" + ").append(std::to_string(offset));
+        m.constraints.push_back(ModelConstraint{
+            name,
+            [=](const Assignment& x) { return x[static_cast<std::size_t>(a)] != x[static_cast<std::size_t>(b)] + offset; },
+            [=](Solver& s, const std::vector<IntVar>& x) { not_equal_offset(s, x[static_cast<std::size_t>(a)], x[static_cast<std::size_t>(b)], offset); }});
+    }
+}
+
 std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, int instances, ExplanationTally& tally) {
     Random seeds(seed);
     for (int i = 0; i < instances; ++i) {
@@ -182,19 +198,7 @@ std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, i
         for (int k = 0; k < arity; ++k) m.domains.push_back(draw_domain(r, spec.min_value, spec.max_value));
         const Constraint c = spec.draw(r, arity);
         m.constraints.push_back(ModelConstraint{spec.name, c.holds, c.post});
-        const int extras = arity >= 2 ? 1 + static_cast<int>(r.below(3)) : 0;
-        for (int k = 0; k < extras; ++k) {
-            const int a = static_cast<int>(r.below(static_cast<std::uint64_t>(arity)));
-            const int b = (a + 1 + static_cast<int>(r.below(static_cast<std::uint64_t>(arity - 1)))) % arity;
-            const int offset = static_cast<int>(r.below(3)) - 1;
-            // (Built with append: GCC 12 warns falsely, -Wrestrict, about "x" + std::string.)
-            std::string name = "x";
-            name.append(std::to_string(a)).append(" != x").append(std::to_string(b)).append(" + ").append(std::to_string(offset));
-            m.constraints.push_back(ModelConstraint{
-                name,
-                [=](const Assignment& x) { return x[static_cast<std::size_t>(a)] != x[static_cast<std::size_t>(b)] + offset; },
-                [=](Solver& s, const std::vector<IntVar>& x) { not_equal_offset(s, x[static_cast<std::size_t>(a)], x[static_cast<std::size_t>(b)], offset); }});
-        }
+        if (arity >= 2) add_random_disequalities(r, m, arity);
         const std::string failure = check_model_explanations(m, r, tally, true, 0);
         if (!failure.empty()) return spec.name + " (instance seed " + std::to_string(instance_seed) + "): " + failure + "\n" + m.describe();
     }

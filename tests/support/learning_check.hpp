@@ -38,6 +38,11 @@ struct ExplanationTally {
 // (with the instance).
 std::string check_explanations(const ConstraintSpec& spec, std::uint64_t seed, int instances, ExplanationTally& tally);
 
+// Adds one to three x_a != x_b + c to m (c in -1..1; a, b distinct among its first
+// `arity` variables, arity >= 2): beside a domain-consistent constraint, which alone
+// never fails below the root, a search meets conflicts.
+void add_random_disequalities(Random& r, RandomModel& m, int arity);
+
 // The same check on a model given whole (one or more constraints). `restarts`: may
 // the search restart (a Search with restarts empties a RestartNogoods store it finds).
 // `target`: the index of a constraint whose propagators' explanations are checked

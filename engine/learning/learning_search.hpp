@@ -408,7 +408,11 @@ private:
     void apply_literal_bumps();
     void enter_play(int literal);
     int first_open_literal();
-    int first_unfixed_ = 0;         // (first_open_literal) every variable before it is fixed
+    // The variables in the order of that choice (a seed's random one, else the index
+    // order), each one's place in it, and the place before which every variable is
+    // fixed (first_open_literal).
+    std::vector<int> variable_order_, order_rank_;
+    int first_unfixed_ = 0;
     std::vector<int> popped_head_;  // per level: the first literal listed, or -1
     std::vector<int> popped_next_;  // per literal: the next one of its level's list
     int popped_top_ = 0;            // no list above this level is in use

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -152,11 +151,6 @@ struct SearchOptions {
     VariableSelection variable = VariableSelection::smallest_domain;
     ValueSelection value = ValueSelection::min;
     RestartPolicy restarts;
-    // The learning search's restarts, when set; `restarts` otherwise (and always for
-    // the search without learning, also before a switch to learning). FlatZinc's free
-    // search sets Luby 500 here where dom/wdeg keeps Luby 100 (docs/architecture.md,
-    // "Restarts under learning").
-    std::optional<RestartPolicy> learning_restarts;
     // Room for restart nogoods, in decisions (16 bytes each), fixed when the search
     // starts so that restarts allocate nothing; 0: 16 per decision variable + 1,024.
     // When a path does not fit, the oldest are dropped (counted in the statistics)

@@ -64,8 +64,7 @@ const char* usage() {
            "  -a       all solutions (satisfaction) / all improving solutions (optimisation)\n"
            "  -n N     stop after N solutions\n"
            "  -i       print intermediate solutions when optimising\n"
-           "  -f       free search: ignore search annotations (dom/wdeg with Luby restarts\n"
-           "           of 100 failures; with --learn, activity with Luby restarts of 500)\n"
+           "  -f       free search: ignore search annotations (dom/wdeg with Luby restarts)\n"
            "  -s       print statistics (%%%mzn-stat lines)\n"
            "  -v       verbose progress on stderr\n"
            "  -p N     search on N threads (0: one per core); the same optimum, count and\n"
@@ -262,17 +261,9 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
         so.variable = VariableSelection::dom_wdeg;
         so.value = ValueSelection::min;
         so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
-        // Learning by activity restarts less often: with runs of 500 failures, not 100,
-        // 174 of 180 runs on issue 15's instances finished in 15 s, not 170, and in
-        // 0.85 times the time (geometric mean; docs/architecture.md, "Restarts under
-        // learning").
-        so.learning_restarts = RestartPolicy{RestartKind::luby, 500, 1.5};
         so.decision_variables = m.primary;
     }
-    if (m.has_restart_annotation && !o.free_search) {
-        so.restarts = m.restarts;
-        so.learning_restarts.reset();  // the model's restarts, learning or not
-    }
+    if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
     if (m.goal == SolveItem::Goal::satisfy && (o.all || o.solutions > 1)) {
         // Several solutions of a satisfaction model: all distinct assignments of the
         // output variables, each with one witness for the rest (FlatZinc semantics).

@@ -152,7 +152,7 @@ bool LearningSearch::supports(const Solver& solver, std::string* why) {
 LearningSearch::LearningSearch(Solver& solver, const SearchOptions& options, SearchStatistics& statistics,
                                const std::atomic<bool>* stop_requested)
     : solver_(solver), options_(options), statistics_(statistics), stop_requested_(stop_requested),
-      schedule_(options.learning_restarts.value_or(options.restarts)) {
+      schedule_(options.restarts) {
     auto store = std::make_unique<NogoodStore>();
     store->engine_ = this;
     store_ = solver_.add(std::move(store));

@@ -21,7 +21,6 @@
 #include <atomic>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -1284,48 +1283,6 @@ TEST_CASE("learning: pigeons learn, jump back and prove infeasibility", "[learni
         CHECK(search.statistics().explanations > 0);
         CHECK(search.statistics().fallback_explanations == 0);
     }
-}
-
-// SearchOptions::learning_restarts, when set, is the learning search's schedule in
-// place of `restarts` (FlatZinc's free search: dom/wdeg Luby 100, learning Luby 500).
-// Counted on a pigeonhole proof of a few hundred failures: every restart is a run of
-// the schedule that ran out, so the restarts are those whose budgets the failures
-// exceeded.
-TEST_CASE("learning: learning_restarts replaces the restarts of the learning search", "[learning]") {
-    const auto prove = [](std::optional<RestartPolicy> learning_restarts) {
-        Solver s;
-        const std::vector<IntVar> pigeons = s.new_int_vars(8, 1, 7);
-        for (std::size_t i = 0; i < pigeons.size(); ++i) {
-            for (std::size_t j = i + 1; j < pigeons.size(); ++j) not_equal(s, pigeons[i], pigeons[j]);
-        }
-        SearchOptions o;
-        o.learn = true;
-        o.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};
-        o.learning_restarts = learning_restarts;
-        Search search(s, o);
-        REQUIRE(search.learning_active());
-        REQUIRE(search.next() == SearchStatus::exhausted);
-        return search.statistics();
-    };
-    // The most restarts a schedule allows in `failures` failures: runs of its budgets
-    // one after another, each ended by its last failure.
-    const auto most_restarts = [](const RestartPolicy& policy, std::uint64_t failures) {
-        RestartSchedule schedule(policy);
-        std::uint64_t runs = 0, spent = 0;
-        for (;;) {
-            spent += schedule.limit(runs);
-            if (spent > failures) return runs;
-            ++runs;
-        }
-    };
-    const SearchStatistics by_restarts = prove(std::nullopt);
-    const SearchStatistics by_learning_restarts = prove(RestartPolicy{RestartKind::luby, 50, 1.5});
-    const SearchStatistics never = prove(RestartPolicy{});
-    REQUIRE(by_restarts.failures > 200);
-    CHECK(by_restarts.restarts > 50);  // Luby 1: a restart every one or two failures
-    CHECK(by_learning_restarts.restarts >= 1);
-    CHECK(by_learning_restarts.restarts <= most_restarts(RestartPolicy{RestartKind::luby, 50, 1.5}, by_learning_restarts.failures));
-    CHECK(never.restarts == 0);
 }
 
 namespace {

@@ -6,7 +6,6 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include <utility>
 
 #include "catch.hpp"
 #include "engine/prune.hpp"
@@ -85,38 +84,5 @@ TEST_CASE("FlatZinc: under learning all_different and inverse default to value c
         CHECK(p.value_all_different == 0);
         CHECK(p.solutions == expected);
         CHECK(build_and_count(bounds, true, true).kinds == "alldifferent(bounds) x1, alldifferent(domain) x3, alldifferent(value) x4");
-    }
-}
-
-// Free search restarts dom/wdeg every Luby 100 failures, and a learning search every
-// Luby 500 (SearchOptions::learning_restarts: measured, docs/architecture.md,
-// "Restarts under learning"); the model's restart annotation, which -f ignores,
-// governs both when the model's search runs.
-TEST_CASE("FlatZinc: free search learns with Luby 500 restarts, and the model's restarts govern its own search", "[flatzinc][learning]") {
-    const std::string head = "var 1..3: a :: output_var;\nvar 1..3: b :: output_var;\nconstraint int_ne(a, b);\n";
-    const auto options_for = [](const std::string& text, bool free_search) {
-        prune::flatzinc::BuiltModel m;
-        REQUIRE(prune::test::fzn::build_text(text, "restarts.fzn", m).empty());
-        prune::flatzinc::Options o;
-        o.free_search = free_search;
-        o.learn = true;
-        return prune::flatzinc::search_options(o, m);
-    };
-    const std::string annotated = head + "solve :: int_search([a, b], input_order, indomain_min, complete) :: restart_geometric(2.0, 7) satisfy;\n";
-    for (const auto& [text, free_search] : {std::pair{head + "solve satisfy;\n", false}, std::pair{annotated, true}}) {
-        const prune::SearchOptions so = options_for(text, free_search);
-        CHECK(so.restarts.kind == prune::RestartKind::luby);
-        CHECK(so.restarts.scale == 100);
-        REQUIRE(so.learning_restarts.has_value());
-        CHECK(so.learning_restarts->kind == prune::RestartKind::luby);
-        CHECK(so.learning_restarts->scale == 500);
-    }
-    // With the model's search, or with its restarts alone (activity then chooses).
-    const std::string restarts_only = head + "solve :: restart_geometric(2.0, 7) satisfy;\n";
-    for (const std::string& text : {annotated, restarts_only}) {
-        const prune::SearchOptions as_annotated = options_for(text, false);
-        CHECK(as_annotated.restarts.kind == prune::RestartKind::geometric);
-        CHECK(as_annotated.restarts.scale == 7);
-        CHECK_FALSE(as_annotated.learning_restarts.has_value());
     }
 }

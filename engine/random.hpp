@@ -2,6 +2,8 @@
 // search on every platform, which std::uniform_int_distribution does not promise.
 #pragma once
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "wide_arithmetic.hpp"
 
@@ -22,5 +24,11 @@ public:
 private:
     std::uint64_t state_;
 };
+
+// Fisher-Yates: each order of `items` equally likely, the same for the same draws.
+template <typename T>
+void shuffle(std::vector<T>& items, Random& random) {
+    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[static_cast<std::size_t>(random.below(i))]);
+}
 
 }  // namespace prune

@@ -195,11 +195,6 @@ bool acceptable(const std::string& kind, const std::string& text, GenerateDiffic
     return difficulty == GenerateDifficulty::hard || outcome.statistics.nodes == 0;
 }
 
-template <typename T>
-void shuffle(std::vector<T>& items, Random& random) {
-    for (std::size_t i = items.size(); i > 1; --i) std::swap(items[i - 1], items[static_cast<std::size_t>(random.below(i))]);
-}
-
 }  // namespace
 
 const std::vector<std::string>& generator_kinds() {

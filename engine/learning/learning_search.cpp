@@ -277,16 +277,18 @@ bool LearningSearch::initialise() {
         pending_bumps_.assign(literals, 0);
         bumped_literals_.clear();
         bumped_literals_.reserve(literals);
-        first_unfixed_ = 0;
-        variable_order_.resize(static_cast<std::size_t>(n));
-        for (int i = 0; i < n; ++i) variable_order_[static_cast<std::size_t>(i)] = i;
-        if (options_.seed != 0) {
-            Random random(options_.seed ^ 0x5eed0f0dULL);
-            for (std::size_t i = variable_order_.size(); i > 1; --i) std::swap(variable_order_[i - 1], variable_order_[random.below(i)]);
-        }
-        order_rank_.resize(static_cast<std::size_t>(n));
-        for (int k = 0; k < n; ++k) order_rank_[static_cast<std::size_t>(variable_order_[static_cast<std::size_t>(k)])] = k;
     }
+    // The order of first_open_literal's variables: a seed's shuffle (drawn apart from
+    // seed_activities' stream), else the index order; and each variable's place in it.
+    first_unfixed_ = 0;
+    variable_order_.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) variable_order_[static_cast<std::size_t>(i)] = i;
+    if (options_.seed != 0) {
+        Random random(options_.seed ^ 0x5eed0f0dULL);
+        shuffle(variable_order_, random);
+    }
+    order_rank_.resize(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) order_rank_[static_cast<std::size_t>(variable_order_[static_cast<std::size_t>(k)])] = k;
     falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     failure_falls_back_.assign(static_cast<std::size_t>(solver_.propagator_count()), 0);
     saved_value_.assign(n, 0);
@@ -621,7 +623,7 @@ void LearningSearch::undo_to(int target_level) {
         if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
         if (f.is_equal()) {
             equal_position_[f.var] = present;
-            if (literal_branching()) first_unfixed_ = std::min(first_unfixed_, order_rank_[static_cast<std::size_t>(f.var)]);
+            first_unfixed_ = std::min(first_unfixed_, order_rank_[static_cast<std::size_t>(f.var)]);
             atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_true;
             atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_false;
             if (!heap_.contains(f.var)) heap_.insert(f.var);
@@ -1078,7 +1080,7 @@ void LearningSearch::enter_play(int literal) {
 int LearningSearch::first_open_literal() {
     for (; first_unfixed_ < static_cast<int>(low_.size()); ++first_unfixed_) {
         const int x = variable_order_[static_cast<std::size_t>(first_unfixed_)];
-        if (!solver_.fixed(IntVar{x})) return 2 * value_slot(x, solver_.min(IntVar{x}));
+        if (!solver_.fixed(IntVar{x})) return min_literal(x);
     }
     return -1;
 }
@@ -1103,7 +1105,7 @@ int LearningSearch::choose_literal_by_scan() const {
     }
     if (best >= 0) return best;
     for (const int x : variable_order_) {
-        if (!solver_.fixed(IntVar{x})) return 2 * value_slot(x, solver_.min(IntVar{x}));
+        if (!solver_.fixed(IntVar{x})) return min_literal(x);
     }
     return -1;
 }

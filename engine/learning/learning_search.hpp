@@ -408,6 +408,7 @@ private:
     void apply_literal_bumps();
     void enter_play(int literal);
     int first_open_literal();
+    int min_literal(int x) const { return 2 * value_slot(x, solver_.min(IntVar{x})); }  // [x = min x]
     // The variables in the order of that choice (a seed's random one, else the index
     // order), each one's place in it, and the place before which every variable is
     // fixed (first_open_literal).

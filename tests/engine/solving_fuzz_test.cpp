@@ -49,7 +49,7 @@ std::string name(int i) {
 }
 
 std::vector<int> shuffled(Random& r, std::vector<int> v) {
-    for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[r.below(i)]);
+    shuffle(v, r);
     return v;
 }
 

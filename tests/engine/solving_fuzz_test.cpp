@@ -2,7 +2,9 @@
 // (tests/support/constraint_catalog.hpp: every kernel constraint, plain, reified and
 // half-reified; random_model.hpp), sometimes on values far from 0, solved
 // under a random search configuration (variable and value selection, restarts with a
-// random scale, a random seed, a random subset and order of decision variables).
+// random scale, a random seed, a random subset and order of decision variables,
+// learning on or off: from the root or switched on later, each branching by activity,
+// the model's order or free).
 //
 // Where random_models_test.cpp compares solution sets for a fixed family of models
 // under fixed configurations, this test draws everything at random and checks, per
@@ -93,6 +95,17 @@ SearchOptions random_search(Random& r) {
         default: o.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(draw(r, 1, 4)), 1.1 + 0.1 * draw(r, 0, 9)}; break;
     }
     o.seed = r.next();
+    // Learning on in half the runs (a build without it searches as without), from the
+    // root or switched on after a few propagator runs, each of its branchings, with
+    // the model's order or free, the clauses as nogoods or as propagators.
+    switch (r.below(4)) {
+        case 0: o.learn = true; break;
+        case 1: o.learn_after_propagations = static_cast<std::uint64_t>(draw(r, 1, 30)); break;
+        default: return o;
+    }
+    o.learning_branching = static_cast<LearningBranching>(r.below(4));
+    o.learning_frees_search = r.below(2) == 0;
+    o.clauses_as_nogoods = r.below(4) != 0;
     return o;
 }
 
@@ -118,11 +131,24 @@ std::string describe(const SearchOptions& o) {
     text << "variable " << static_cast<int>(o.variable) << ", value " << static_cast<int>(o.value) << ", restarts "
          << static_cast<int>(o.restarts.kind) << " scale " << o.restarts.scale << ", " << o.decision_variables.size()
          << " decision variables";
+    if (o.learn || o.learn_after_propagations != 0)
+        text << ", learning " << (o.learn ? "from the root" : "after " + std::to_string(o.learn_after_propagations) + " propagations")
+             << " branching " << static_cast<int>(o.learning_branching) << (o.learning_frees_search ? " free" : "")
+             << (o.clauses_as_nogoods ? "" : ", clauses as propagators");
     return text.str();
 }
 
+// What the suite saw, for its checks that the paths under test were taken.
+struct Tally {
+    std::uint64_t solutions = 0;
+    std::uint64_t bulk_counts = 0;                // count() runs that counted some node in bulk
+    std::uint64_t bulk_counts_with_restarts = 0;  // of them, under a restart policy
+    std::uint64_t parallel_bulk_counts = 0;       // ParallelSearch::count() runs that did
+    std::uint64_t learning_runs = 0;              // enumerations and optimisations that learned
+};
+
 // 1. Enumeration under a random configuration, every solution judged on its own.
-std::string check_enumeration(Random& r, const RandomModel& m, const std::vector<Assignment>& expected) {
+std::string check_enumeration(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
     Solver s;
     const std::vector<IntVar> vars = m.build(s);
     if (!s.error().empty()) return "post error: " + s.error();
@@ -149,6 +175,7 @@ std::string check_enumeration(Random& r, const RandomModel& m, const std::vector
         if (found.size() > expected.size()) break;
     }
     if (status == SearchStatus::error) return "search error: " + s.error();
+    if (search.learning_active()) ++tally.learning_runs;
     std::sort(found.begin(), found.end());
     if (std::adjacent_find(found.begin(), found.end()) != found.end()) return "a solution was reported twice";
     if (found != expected)
@@ -157,13 +184,6 @@ std::string check_enumeration(Random& r, const RandomModel& m, const std::vector
     return {};
 }
 
-// What the suite saw, for its checks that the paths under test were taken.
-struct Tally {
-    std::uint64_t solutions = 0;
-    std::uint64_t bulk_counts = 0;                // count() runs that counted some node in bulk
-    std::uint64_t bulk_counts_with_restarts = 0;  // of them, under a restart policy
-    std::uint64_t parallel_bulk_counts = 0;       // ParallelSearch::count() runs that did
-};
 
 // 2. Counting under another configuration.
 std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {
@@ -207,7 +227,7 @@ std::string check_parallel_count(Random& r, const RandomModel& m, const std::vec
 }
 
 // 4. Branch and bound on a random variable, in one direction.
-std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, bool minimise) {
+std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, bool minimise, Tally& tally) {
     Solver s;
     const std::vector<IntVar> vars = m.build(s);
     const int k = static_cast<int>(r.below(vars.size()));
@@ -228,6 +248,7 @@ std::string check_optimum(Random& r, const RandomModel& m, const std::vector<Ass
         last = a[k];
     }
     if (status != SearchStatus::exhausted) return "branch and bound did not exhaust the search";
+    if (search.learning_active()) ++tally.learning_runs;
     if (any != !expected.empty()) return "branch and bound disagrees with brute force on satisfiability";
     if (!any) return {};
     int best = expected[0][k];
@@ -243,14 +264,14 @@ std::string check_model(std::uint64_t seed, Tally& tally) {
     const RandomModel m = random_model(r);
     const std::vector<Assignment> expected = m.solutions();
     tally.solutions += expected.size();
-    if (std::string failure = check_enumeration(r, m, expected); !failure.empty()) return failure;
+    if (std::string failure = check_enumeration(r, m, expected, tally); !failure.empty()) return failure;
     if (std::string failure = check_count(r, m, expected, tally); !failure.empty()) return failure;
     // Threads cost more than a small model: one model in four.
     if (seed % 4 == 0) {
         if (std::string failure = check_parallel_count(r, m, expected, tally); !failure.empty()) return failure;
     }
     for (const bool minimise : {true, false})
-        if (std::string failure = check_optimum(r, m, expected, minimise); !failure.empty()) return failure;
+        if (std::string failure = check_optimum(r, m, expected, minimise, tally); !failure.empty()) return failure;
     return {};
 }
 
@@ -277,7 +298,8 @@ TEST_CASE("solving fuzzer: random models, random searches, checked against brute
     if (std::getenv("PRUNE_SOLVING_FUZZ_ITERATIONS")) {
         WARN(iterations << " models in " << seconds << " s (" << static_cast<double>(iterations) / seconds << " per second), "
                         << tally.solutions << " solutions; counted in bulk: " << tally.bulk_counts << " counts ("
-                        << tally.bulk_counts_with_restarts << " with restarts), " << tally.parallel_bulk_counts << " parallel");
+                        << tally.bulk_counts_with_restarts << " with restarts), " << tally.parallel_bulk_counts << " parallel; "
+                        << tally.learning_runs << " runs learned");
     }
     if (iterations < 1000) return;  // a replay: too few models for the proportions below
     CHECK(tally.solutions > iterations / 4);  // the generator makes satisfiable models too
@@ -285,4 +307,7 @@ TEST_CASE("solving fuzzer: random models, random searches, checked against brute
     CHECK(tally.bulk_counts > iterations / 20);
     CHECK(tally.bulk_counts_with_restarts > iterations / 40);
     CHECK(tally.parallel_bulk_counts > iterations / 200);
+#if !defined(PRUNE_NO_LEARNING)
+    CHECK(tally.learning_runs > iterations / 2);  // of three runs per model, half draw learning
+#endif
 }

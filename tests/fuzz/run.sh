@@ -7,7 +7,9 @@
 # CXX (default clang++), PRUNE_FUZZ_JOBS (build jobs, default 2), PRUNE_FUZZ_NO_BUILD
 # (set: run the targets already built),
 # PRUNE_SOLVING_FUZZ_ITERATIONS (when set, also runs the solving fuzzer of the normal
-# suite for that many models, from PRUNE_FUZZ_TESTS, default <project>/build/tests/prune_tests).
+# suite for that many models, from PRUNE_FUZZ_TESTS, default <project>/build/tests/prune_tests),
+# PRUNE_LEARNING_FUZZ_ITERATIONS (likewise the learning test of random models, whose
+# every explanation and nogood is checked by brute force).
 #
 # Seeds: the puzzle examples, tests/flatzinc/cases, tests/fuzz/seeds/<target>/ and the
 # regression corpus tests/fuzz/regressions/<target>/. The working corpus grows in
@@ -79,6 +81,11 @@ if [ -n "${PRUNE_SOLVING_FUZZ_ITERATIONS:-}" ]; then
     tests=${PRUNE_FUZZ_TESTS:-$root/build/tests/prune_tests}
     echo "== solving fuzzer: $PRUNE_SOLVING_FUZZ_ITERATIONS models ($tests)"
     (cd "$root" && PRUNE_SOLVING_FUZZ_ITERATIONS=$PRUNE_SOLVING_FUZZ_ITERATIONS "$tests" "[solving-fuzz]") || status=1
+fi
+if [ -n "${PRUNE_LEARNING_FUZZ_ITERATIONS:-}" ]; then
+    tests=${PRUNE_FUZZ_TESTS:-$root/build/tests/prune_tests}
+    echo "== learning fuzzer: $PRUNE_LEARNING_FUZZ_ITERATIONS models ($tests)"
+    (cd "$root" && PRUNE_LEARNING_FUZZ_ITERATIONS=$PRUNE_LEARNING_FUZZ_ITERATIONS "$tests" "learning: random models*") || status=1
 fi
 
 echo "== summary"

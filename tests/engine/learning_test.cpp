@@ -540,7 +540,7 @@ TEST_CASE("learning: random models agree with brute force on solutions, counts a
                     << tally.explanations_checked << " explanations and " << tally.nogoods_checked << " nogoods checked");
     }
     CHECK(tally.learning_runs > models * 2 / 3);
-    CHECK(tally.explanations_checked > models / 3);  // (593 for the suite's 1,500)
+    CHECK(tally.explanations_checked > models / 5);  // (593 for the suite's 1,500; 0.30 per model over a million)
     CHECK(tally.nogoods_checked > models / 3);
 }
 

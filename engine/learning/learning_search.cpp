@@ -6,6 +6,7 @@
 #include <climits>
 #include <memory>
 
+#include "../hot_step.hpp"
 #include "../random.hpp"
 #include "nogood_exchange.hpp"
 
@@ -192,7 +193,7 @@ bool LearningSearch::initialise() {
     slot_var_.resize(static_cast<std::size_t>(total));
     for (int i = 0; i < n; ++i) std::fill_n(slot_var_.begin() + base_[i], high_[i] - low_[i] + 1, i);
     value_position_.assign(total, present);
-    atom_state_.assign(static_cast<std::size_t>(total) * 4, 0);
+    atom_state_.assign(static_cast<std::size_t>(total) * 4, AtomState{});
     bound_atom_position_.assign(static_cast<std::size_t>(total) * 2, present);
     lower_history_.assign(static_cast<std::size_t>(total), BoundChange{});
     upper_history_.assign(static_cast<std::size_t>(total), BoundChange{});
@@ -395,23 +396,35 @@ int LearningSearch::bound_position_by_history(const Fact& f) const {
     return std::partition_point(changes, changes + count, [v](const BoundChange& c) { return c.bound > v; })->position;
 }
 
+// push_record of a removal [x != v], inline for on_domain_change's loop over the
+// values a change removed (a start time's bound moves by hundreds at once).
+PRUNE_HOT_STEP void LearningSearch::push_removal(int x, int v, Reason reason, int cut) {
+    const int at = static_cast<int>(records_.size());
+    records_.push_back(Record{Fact{x, v, FactKind::not_equal}, level(), reason, cut, 0});
+    record_serial_[static_cast<std::size_t>(at)] = ++next_serial_;
+    const int slot = value_slot(x, v);
+    value_position_[static_cast<std::size_t>(slot)] = at;
+    AtomState* const atoms = &atom_state_[4 * static_cast<std::size_t>(slot)];  // ([x != v], [x == v], ...)
+    atoms[static_cast<int>(FactKind::not_equal)] |= atom_is_true;
+    atoms[static_cast<int>(FactKind::equal)] |= atom_is_false;
+    const std::uint8_t moved = record_bound_change(x, v, at);
+    if (moved != 0) records_[static_cast<std::size_t>(at)].bounds_moved = moved;
+}
+
 void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
+    if (f.kind == FactKind::not_equal) {
+        push_removal(f.var, f.value, reason, cut);
+        return;
+    }
     const int at = static_cast<int>(records_.size());
     records_.push_back(Record{f, level(), reason, cut, 0});
     record_serial_[static_cast<std::size_t>(at)] = ++next_serial_;
     if (f.is_bound()) return;  // a bound decision: its removals are recorded after it
-    if (f.is_equal()) {
-        equal_position_[f.var] = at;
-        equal_value_[f.var] = f.value;
-        saved_value_[f.var] = f.value;
-        atom_state(f.var, f.value, FactKind::equal) |= atom_is_true;
-        atom_state(f.var, f.value, FactKind::not_equal) |= atom_is_false;
-    } else {
-        value_position_[value_slot(f.var, f.value)] = at;
-        atom_state(f.var, f.value, FactKind::not_equal) |= atom_is_true;
-        atom_state(f.var, f.value, FactKind::equal) |= atom_is_false;
-        records_.back().bounds_moved = record_bound_change(f.var, f.value, at);
-    }
+    equal_position_[f.var] = at;
+    equal_value_[f.var] = f.value;
+    saved_value_[f.var] = f.value;
+    atom_state(f.var, f.value, FactKind::equal) |= atom_is_true;
+    atom_state(f.var, f.value, FactKind::not_equal) |= atom_is_false;
 }
 
 // The bound atoms a bound's move from `from` to `to` makes true at trail position
@@ -420,20 +433,35 @@ void LearningSearch::push_record(const Fact& f, Reason reason, int cut) {
 // bound (less_equal) [x <= w] and, false, [x >= w + 1] for to <= w < from. The true
 // ones' positions become `at`. Bounds beyond the initial domain (an empty domain's)
 // have no atoms.
-void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, int at) {
-    const bool on = at != present;
-    const auto apply = [on](std::uint8_t& state, std::uint8_t bit) { state = on ? state | bit : state & ~bit; };
+PRUNE_HOT_STEP void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, int at) {
+    const int low = low_[x];
+    const std::ptrdiff_t base = base_[x];  // value_slot(x, w) = base + (w - low)
     if (kind == FactKind::greater_equal) {
-        for (int w = from + 1; w <= std::min(to, high_[x]); ++w) {
-            apply(atom_state(x, w, FactKind::greater_equal), atom_is_true);
-            apply(atom_state(x, w - 1, FactKind::less_equal), atom_is_false);
-            bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, w))] = at;
+        // Slot s of w: [x >= w] is atom 4s + 2, [x <= w - 1] atom 4s - 1, its position 2s.
+        sweep_bound_atoms(base + (from + 1 - low), base + (std::min(to, high_[x]) - low), 2, -1, 0, at);
+    } else {
+        // Slot s of w: [x <= w] is atom 4s + 3, [x >= w + 1] atom 4s + 6, its position 2s + 1.
+        sweep_bound_atoms(base + (std::max(to, low) - low), base + (from - 1 - low), 3, 6, 1, at);
+    }
+}
+
+// set_bound_atoms over the slots first..last: atom 4s + true_atom true, 4s +
+// false_atom false and position 2s + position_slot `at` (or all three undone).
+PRUNE_HOT_STEP void LearningSearch::sweep_bound_atoms(std::ptrdiff_t first, std::ptrdiff_t last, int true_atom, int false_atom,
+                                                      int position_slot, int at) {
+    AtomState* const state = atom_state_.data();
+    int* const positions = bound_atom_position_.data();
+    if (at != present) {
+        for (std::ptrdiff_t s = first; s <= last; ++s) {
+            state[4 * s + true_atom] |= atom_is_true;
+            state[4 * s + false_atom] |= atom_is_false;
+            positions[2 * s + position_slot] = at;
         }
     } else {
-        for (int w = std::max(to, low_[x]); w < from; ++w) {
-            apply(atom_state(x, w, FactKind::less_equal), atom_is_true);
-            apply(atom_state(x, w + 1, FactKind::greater_equal), atom_is_false);
-            bound_atom_position_[2 * static_cast<std::size_t>(value_slot(x, w)) + 1] = at;
+        for (std::ptrdiff_t s = first; s <= last; ++s) {
+            state[4 * s + true_atom] &= ~atom_is_true;
+            state[4 * s + false_atom] &= ~atom_is_false;
+            positions[2 * s + position_slot] = present;
         }
     }
 }
@@ -442,22 +470,24 @@ void LearningSearch::set_bound_atoms(int x, int from, int to, FactKind kind, int
 // (the values of one domain change are recorded one at a time, so the bound after
 // each position is exactly the one a scan of the positions would find). Says which
 // bounds moved.
-std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
+PRUNE_HOT_STEP std::uint8_t LearningSearch::record_bound_change(int x, int v, int at) {
     std::uint8_t moved = 0;
+    const int low = low_[x], high = high_[x];
+    const int* const positions = &value_position_[static_cast<std::size_t>(base_[x])];  // positions[w - low]: w's
     BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[x])];
     int& lower_count = lower_changes_[x];
-    if (v == (lower_count == 0 ? low_[x] : lower[lower_count - 1].bound)) {
+    if (v == (lower_count == 0 ? low : lower[lower_count - 1].bound)) {
         int u = v + 1;
-        while (u <= high_[x] && value_position_[value_slot(x, u)] != present) ++u;
+        while (u <= high && positions[u - low] != present) ++u;
         lower[lower_count++] = BoundChange{at, u};
         set_bound_atoms(x, v, u, FactKind::greater_equal, at);
         moved |= lower_moved;
     }
     BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[x])];
     int& upper_count = upper_changes_[x];
-    if (v == (upper_count == 0 ? high_[x] : upper[upper_count - 1].bound)) {
+    if (v == (upper_count == 0 ? high : upper[upper_count - 1].bound)) {
         int u = v - 1;
-        while (u >= low_[x] && value_position_[value_slot(x, u)] != present) --u;
+        while (u >= low && positions[u - low] != present) --u;
         upper[upper_count++] = BoundChange{at, u};
         set_bound_atoms(x, v, u, FactKind::less_equal, at);
         moved |= upper_moved;
@@ -518,7 +548,7 @@ bool LearningSearch::atom_states_agree() const {
             for (const FactKind kind : {FactKind::not_equal, FactKind::equal, FactKind::greater_equal, FactKind::less_equal}) {
                 const Fact f{x, v, kind};
                 if (atom_true(atom(f)) != fact_true(f) || atom_false(atom(f)) != fact_false(f)) return false;
-                const bool watched = (atom_state_[static_cast<std::size_t>(atom(f))] & atom_is_watched) != 0;
+                const bool watched = any_bit(atom_state_[static_cast<std::size_t>(atom(f))] & atom_is_watched);
                 if (watched != !watches_[static_cast<std::size_t>(atom(f))].empty()) return false;
             }
         }
@@ -568,7 +598,7 @@ void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBef
         std::uint64_t gone = ~solver_.window_bits(x, base) & (~std::uint64_t{0} >> (63 - top));
         for (; gone != 0; gone &= gone - 1) {
             const int v = static_cast<int>(base + std::countr_zero(gone));
-            if (value_position_[value_slot(i, v)] == present) push_record(Fact{i, v, FactKind::not_equal}, cause, cut);
+            if (value_position_[value_slot(i, v)] == present) push_removal(i, v, cause, cut);
         }
     }
     if (solver_.fixed(x) && equal_position_[i] == present) {
@@ -619,29 +649,36 @@ void LearningSearch::undo_to(int target_level) {
     while (level() > target_level) solver_.pop_level();
     const std::size_t keep = static_cast<std::size_t>(level_start_[static_cast<std::size_t>(target_level) + 1]);
     for (std::size_t at = records_.size(); at > keep; --at) {
-        const Fact& f = records_[at - 1].fact;
+        const Record& r = records_[at - 1];
+        const Fact f = r.fact;
         if (f.is_bound()) continue;  // a bound decision: nothing of its own to undo
+        // The value's four atoms, [x != v], [x == v], [x >= v], [x <= v] (FactKind's order).
+        const int slot = value_slot(f.var, f.value);
+        AtomState* const atoms = &atom_state_[4 * static_cast<std::size_t>(slot)];
         if (f.is_equal()) {
             equal_position_[f.var] = present;
             first_unfixed_ = std::min(first_unfixed_, order_rank_[static_cast<std::size_t>(f.var)]);
-            atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_true;
-            atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_false;
+            atoms[static_cast<int>(FactKind::equal)] &= ~atom_is_true;
+            atoms[static_cast<int>(FactKind::not_equal)] &= ~atom_is_false;
             if (!heap_.contains(f.var)) heap_.insert(f.var);
-        } else {
-            value_position_[value_slot(f.var, f.value)] = present;
-            atom_state(f.var, f.value, FactKind::not_equal) &= ~atom_is_true;
-            atom_state(f.var, f.value, FactKind::equal) &= ~atom_is_false;
-            const int position = static_cast<int>(at) - 1;
+            continue;
+        }
+        value_position_[static_cast<std::size_t>(slot)] = present;
+        atoms[static_cast<int>(FactKind::not_equal)] &= ~atom_is_true;
+        atoms[static_cast<int>(FactKind::equal)] &= ~atom_is_false;
+        // A bound the removal moved: its history's last entry is this record's (the
+        // records are undone last first).
+        if (r.bounds_moved & lower_moved) {
             const BoundChange* lower = &lower_history_[static_cast<std::size_t>(base_[f.var])];
             int& lower_count = lower_changes_[f.var];
-            if (lower_count > 0 && lower[lower_count - 1].position == position) {
-                set_bound_atoms(f.var, f.value, lower[--lower_count].bound, FactKind::greater_equal, present);
-            }
+            assert(lower_count > 0 && lower[lower_count - 1].position == static_cast<int>(at) - 1);
+            set_bound_atoms(f.var, f.value, lower[--lower_count].bound, FactKind::greater_equal, present);
+        }
+        if (r.bounds_moved & upper_moved) {
             const BoundChange* upper = &upper_history_[static_cast<std::size_t>(base_[f.var])];
             int& upper_count = upper_changes_[f.var];
-            if (upper_count > 0 && upper[upper_count - 1].position == position) {
-                set_bound_atoms(f.var, f.value, upper[--upper_count].bound, FactKind::less_equal, present);
-            }
+            assert(upper_count > 0 && upper[upper_count - 1].position == static_cast<int>(at) - 1);
+            set_bound_atoms(f.var, f.value, upper[--upper_count].bound, FactKind::less_equal, present);
         }
     }
     records_.resize(keep);
@@ -1780,7 +1817,7 @@ void LearningSearch::compact_store() {
     std::vector<int> atoms;
     atoms.reserve(nogood_atoms_.size() - deleted_atoms_);
     for (auto& list : watches_) list.clear();
-    for (std::uint8_t& state : atom_state_) state &= ~atom_is_watched;
+    for (AtomState& state : atom_state_) state &= ~atom_is_watched;
     for (std::size_t c = 0; c < nogoods_.size(); ++c) {
         Nogood& n = nogoods_[c];
         if (n.deleted) continue;

@@ -35,6 +35,7 @@
 // Learning needs every domain to be a bitset (supports() says why not otherwise).
 #pragma once
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -49,6 +50,18 @@
 namespace prune {
 
 class NogoodStore;
+
+// An atom's state (LearningSearch::atom_state_): bits for true, false and watched.
+// A type of its own, not std::uint8_t: a store through an unsigned char may alias any
+// object, so the compiler would reload the trail's arrays after each store to a
+// state, and the trail stores several per value removed.
+enum class AtomState : std::uint8_t {};
+constexpr AtomState operator|(AtomState a, AtomState b) { return AtomState(std::uint8_t(a) | std::uint8_t(b)); }
+constexpr AtomState operator&(AtomState a, AtomState b) { return AtomState(std::uint8_t(a) & std::uint8_t(b)); }
+constexpr AtomState operator~(AtomState a) { return AtomState(std::uint8_t(~std::uint8_t(a))); }
+constexpr AtomState& operator|=(AtomState& a, AtomState b) { return a = a | b; }
+constexpr AtomState& operator&=(AtomState& a, AtomState b) { return a = a & b; }
+constexpr bool any_bit(AtomState a) { return a != AtomState{}; }
 
 class LearningSearch final : private Tracer {
 public:
@@ -184,10 +197,11 @@ private:
     }
     // Read from atom_state_ (one byte, where fact_true reads four arrays and the
     // domain): the nogood store's watch walk asks them for every fact it passes.
-    bool atom_true(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_true) != 0; }
-    bool atom_false(int a) const { return (atom_state_[static_cast<std::size_t>(a)] & atom_is_false) != 0; }
-    std::uint8_t& atom_state(int x, int v, FactKind kind) { return atom_state_[static_cast<std::size_t>(atom(Fact{x, v, kind}))]; }
+    bool atom_true(int a) const { return any_bit(atom_state_[static_cast<std::size_t>(a)] & atom_is_true); }
+    bool atom_false(int a) const { return any_bit(atom_state_[static_cast<std::size_t>(a)] & atom_is_false); }
+    AtomState& atom_state(int x, int v, FactKind kind) { return atom_state_[static_cast<std::size_t>(atom(Fact{x, v, kind}))]; }
     void set_bound_atoms(int x, int from, int to, FactKind kind, int at);
+    void sweep_bound_atoms(std::ptrdiff_t first, std::ptrdiff_t last, int true_atom, int false_atom, int position_slot, int at);
     // The trail position where f became true, at_root, or present (not true).
     int position(const Fact& f) const {
         switch (f.kind) {
@@ -212,6 +226,7 @@ private:
     }
     bool fact_false(const Fact& f) const { return fact_true(negation(f)); }
     void push_record(const Fact& f, Reason reason, int cut);
+    void push_removal(int x, int v, Reason reason, int cut);
     std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
     int lower_before(int x, int cut) const;
@@ -296,7 +311,7 @@ private:
     // (mostly empty) list's header, a cache miss per atom the records pass.
     bool wake_watches(const Fact& f) {
         const int a = atom(f);
-        return (atom_state_[static_cast<std::size_t>(a)] & atom_is_watched) == 0 || visit_watches(a);
+        return !any_bit(atom_state_[static_cast<std::size_t>(a)] & atom_is_watched) || visit_watches(a);
     }
     bool visit_watches(int watched);
     bool locked(int nogood) const;
@@ -333,8 +348,8 @@ private:
     // high]) are set once. And whether a nogood watches it (atom_is_watched: its
     // watch list is not empty; set by add_watch, cleared by the walk that empties
     // the list and by compact_store).
-    static constexpr std::uint8_t atom_is_true = 1, atom_is_false = 2, atom_is_watched = 4;
-    std::vector<std::uint8_t> atom_state_;
+    static constexpr AtomState atom_is_true{1}, atom_is_false{2}, atom_is_watched{4};
+    std::vector<AtomState> atom_state_;
     std::vector<int> value_position_;   // trail position of [x != v], present or at_root
     // Per value slot, two: the trail positions of [x >= v] and [x <= v] for the values
     // inside the initial domain's interior, present when not true (set_bound_atoms).

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "../hot_step.hpp"
+
 namespace prune {
 
 bool AllDifferentSmall::fits(const Solver& s, const std::vector<IntVar>& vars) {
@@ -100,12 +102,7 @@ bool AllDifferentSmall::augment(const Work& w, int root) {
 }
 
 // The steps of propagate() are functions for the reader, not for the machine: they
-// are inlined into it (a call each costs about 1% of a sudoku run).
-#if defined(__GNUC__)
-#define PRUNE_HOT_STEP [[gnu::always_inline]] inline
-#else
-#define PRUNE_HOT_STEP inline
-#endif
+// are inlined into it (engine/hot_step.hpp).
 
 namespace {
 

@@ -748,6 +748,79 @@ TEST_CASE("learning: the bound history and the fact states agree with the domain
     CHECK(state_checks > 1000);
 }
 
+TEST_CASE("learning: the bound history and the fact states agree on wide domains far from zero", "[learning]") {
+    // As above, on the domains where the trail records hundreds of values per change
+    // (a bound moved across several 64-value words at once, the atoms set in one
+    // sweep, undone by the records that moved a bound): 60 to 200 values with holes,
+    // some near a million either way; the constraints' constants stay small, so
+    // their propagation moves bounds far. Each search stops after 3,000 nodes.
+    struct AtDecisions final : Tracer {
+        LearningSearch* learning = nullptr;
+        std::uint64_t checks = 0;
+        bool agrees = true;
+        void on_decision(const Solver&, const Literal&, bool) override {
+            ++checks;
+            agrees = agrees && learning->atom_states_agree();
+        }
+        bool wants_values_before() const override { return false; }
+    };
+    Random seeds(23);
+    std::uint64_t history_checks = 0, state_checks = 0, learned = 0;
+    for (int i = 0; i < 400; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        RandomModel m;
+        const int n = draw(r, 2, 5);
+        const int far = r.below(4) == 0 ? draw(r, -1000000, 1000000) : 0;
+        for (int k = 0; k < n; ++k) {
+            std::vector<int> values;
+            if (r.below(4) == 0) {
+                m.booleans.push_back(k);
+                values = {0, 1};
+            } else {
+                const int lo = far + draw(r, -100, 50), width = draw(r, 60, 200);
+                for (int v = lo; v <= lo + width; ++v)
+                    if (v == lo || r.below(8) != 0) values.push_back(v);
+            }
+            m.domains.push_back(values);
+        }
+        const int constraints = draw(r, 1, 4);
+        for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
+            if (add_random_constraint(r, m)) ++c;
+        }
+        Solver s;
+        const std::vector<IntVar> vars = m.build(s);
+        if (!s.error().empty()) continue;
+        AtDecisions states;
+        s.set_tracer(&states);
+        SearchOptions o = learning_options(r, vars);
+        o.limits.nodes = 3000;
+        Search search(s, o);
+        LearningSearch* learning = search.learning();
+        if (learning == nullptr) continue;
+        states.learning = learning;
+        bool history_agrees = true;
+        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
+            ++history_checks;
+            history_agrees = history_agrees && learning->bound_history_agrees();
+        };
+        for (int solutions = 0; solutions < 30 && history_agrees && states.agrees && search.next() == SearchStatus::solution; ++solutions) {
+            ++history_checks;
+            ++state_checks;
+            history_agrees = learning->bound_history_agrees();
+            states.agrees = learning->atom_states_agree();
+        }
+        state_checks += states.checks;
+        learned += search.statistics().learned;
+        INFO("model seed " << seed << "\n" << m.describe());
+        REQUIRE(history_agrees);
+        REQUIRE(states.agrees);
+    }
+    CHECK(history_checks > 1000);
+    CHECK(state_checks > 1000);
+    CHECK(learned > 100);  // conflicts, so backjumps undo bound moves
+}
+
 TEST_CASE("learning: the view before a fact reads and adds 64 values at once as it does one at a time", "[learning]") {
     // had_values (16 trail positions per step with SSE2; a variable fixed by its
     // removals before the cut answered from its fixing) against had_value, and

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <climits>
 #include <cstdlib>
 #include <functional>
 #include <memory>
@@ -694,15 +695,23 @@ TEST_CASE("learning: clauses kept as nogoods keep every solution, and are propag
     CHECK(rested > 250);
 }
 
-TEST_CASE("learning: the bound history and the fact states agree with the domains throughout a search", "[learning]") {
-    // Two views kept with the learning trail, cut back on backjumps and restarts:
-    // - the per-variable history of bound changes (min_before/max_before) must agree
-    //   with a scan of the removals, for all variables and all trail positions, at
-    //   every explanation and every solution;
-    // - the byte per atom the nogood store's watch walk reads (bound facts set in
-    //   runs as bounds move) must agree with the domains, for every fact, at every
-    //   decision (a fixpoint) and every solution.
-    // Random models with holes in their domains, restarts, every branching.
+namespace {
+
+// Two views kept with the learning trail, cut back on backjumps and restarts:
+// - the per-variable history of bound changes (min_before/max_before) must agree
+//   with a scan of the removals, for all variables and all trail positions, at
+//   every explanation and every solution;
+// - the byte per atom the nogood store's watch walk reads (bound facts set in
+//   runs as bounds move) must agree with the domains, for every fact, at every
+//   decision (a fixpoint) and every solution.
+struct TrailViewTally {
+    std::uint64_t history_checks = 0, state_checks = 0, learned = 0;
+};
+
+// Searches m with learning (options drawn from r, then `node_limit`, 0 for none), up to
+// `max_solutions` solutions, checking both views; "" when they always agreed.
+std::string trail_views_disagree(Random& r, const RandomModel& m, std::uint64_t node_limit, int max_solutions,
+                                 TrailViewTally& tally) {
     struct AtDecisions final : Tracer {
         LearningSearch* learning = nullptr;
         std::uint64_t checks = 0;
@@ -713,39 +722,52 @@ TEST_CASE("learning: the bound history and the fact states agree with the domain
         }
         bool wants_values_before() const override { return false; }
     };
+    Solver s;
+    const std::vector<IntVar> vars = m.build(s);
+    if (!s.error().empty()) return {};
+    AtDecisions states;
+    s.set_tracer(&states);
+    SearchOptions o = learning_options(r, vars);
+    o.limits.nodes = node_limit;
+    Search search(s, o);
+    LearningSearch* learning = search.learning();
+    if (learning == nullptr) return {};
+    states.learning = learning;
+    bool history_agrees = true;
+    learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
+        ++tally.history_checks;
+        history_agrees = history_agrees && learning->bound_history_agrees();
+    };
+    for (int solutions = 0; solutions < max_solutions && history_agrees && states.agrees && search.next() == SearchStatus::solution;
+         ++solutions) {
+        ++tally.history_checks;
+        ++tally.state_checks;
+        history_agrees = learning->bound_history_agrees();
+        states.agrees = learning->atom_states_agree();
+    }
+    tally.state_checks += states.checks;
+    tally.learned += search.statistics().learned;
+    if (!history_agrees) return "the bound history disagrees with the removals";
+    if (!states.agrees) return "the atom states disagree with the domains";
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("learning: the bound history and the fact states agree with the domains throughout a search", "[learning]") {
+    // Random models with holes in their domains, restarts, every branching, every solution.
     Random seeds(15);
-    std::uint64_t history_checks = 0, state_checks = 0;
+    TrailViewTally tally;
     for (int i = 0; i < 400; ++i) {
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = random_model(r, 5);
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        if (!s.error().empty()) continue;
-        AtDecisions states;
-        s.set_tracer(&states);
-        Search search(s, learning_options(r, vars));
-        LearningSearch* learning = search.learning();
-        if (learning == nullptr) continue;
-        states.learning = learning;
-        bool history_agrees = true;
-        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
-            ++history_checks;
-            history_agrees = history_agrees && learning->bound_history_agrees();
-        };
-        while (history_agrees && states.agrees && search.next() == SearchStatus::solution) {
-            ++history_checks;
-            ++state_checks;
-            history_agrees = learning->bound_history_agrees();
-            states.agrees = learning->atom_states_agree();
-        }
-        state_checks += states.checks;
+        const std::string failure = trail_views_disagree(r, m, 0, INT_MAX, tally);
         INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(history_agrees);
-        REQUIRE(states.agrees);
+        REQUIRE(failure.empty());
     }
-    CHECK(history_checks > 1000);
-    CHECK(state_checks > 1000);
+    CHECK(tally.history_checks > 1000);
+    CHECK(tally.state_checks > 1000);
 }
 
 TEST_CASE("learning: the bound history and the fact states agree on wide domains far from zero", "[learning]") {
@@ -753,19 +775,10 @@ TEST_CASE("learning: the bound history and the fact states agree on wide domains
     // (a bound moved across several 64-value words at once, the atoms set in one
     // sweep, undone by the records that moved a bound): 60 to 200 values with holes,
     // some near a million either way; the constraints' constants stay small, so
-    // their propagation moves bounds far. Each search stops after 3,000 nodes.
-    struct AtDecisions final : Tracer {
-        LearningSearch* learning = nullptr;
-        std::uint64_t checks = 0;
-        bool agrees = true;
-        void on_decision(const Solver&, const Literal&, bool) override {
-            ++checks;
-            agrees = agrees && learning->atom_states_agree();
-        }
-        bool wants_values_before() const override { return false; }
-    };
+    // their propagation moves bounds far. Each search stops after 3,000 nodes or 30
+    // solutions.
     Random seeds(23);
-    std::uint64_t history_checks = 0, state_checks = 0, learned = 0;
+    TrailViewTally tally;
     for (int i = 0; i < 400; ++i) {
         const std::uint64_t seed = seeds.next();
         Random r(seed);
@@ -788,37 +801,13 @@ TEST_CASE("learning: the bound history and the fact states agree on wide domains
         for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
             if (add_random_constraint(r, m)) ++c;
         }
-        Solver s;
-        const std::vector<IntVar> vars = m.build(s);
-        if (!s.error().empty()) continue;
-        AtDecisions states;
-        s.set_tracer(&states);
-        SearchOptions o = learning_options(r, vars);
-        o.limits.nodes = 3000;
-        Search search(s, o);
-        LearningSearch* learning = search.learning();
-        if (learning == nullptr) continue;
-        states.learning = learning;
-        bool history_agrees = true;
-        learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
-            ++history_checks;
-            history_agrees = history_agrees && learning->bound_history_agrees();
-        };
-        for (int solutions = 0; solutions < 30 && history_agrees && states.agrees && search.next() == SearchStatus::solution; ++solutions) {
-            ++history_checks;
-            ++state_checks;
-            history_agrees = learning->bound_history_agrees();
-            states.agrees = learning->atom_states_agree();
-        }
-        state_checks += states.checks;
-        learned += search.statistics().learned;
+        const std::string failure = trail_views_disagree(r, m, 3000, 30, tally);
         INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(history_agrees);
-        REQUIRE(states.agrees);
+        REQUIRE(failure.empty());
     }
-    CHECK(history_checks > 1000);
-    CHECK(state_checks > 1000);
-    CHECK(learned > 100);  // conflicts, so backjumps undo bound moves
+    CHECK(tally.history_checks > 1000);
+    CHECK(tally.state_checks > 1000);
+    CHECK(tally.learned > 100);  // conflicts, so backjumps undo bound moves
 }
 
 TEST_CASE("learning: the view before a fact reads and adds 64 values at once as it does one at a time", "[learning]") {

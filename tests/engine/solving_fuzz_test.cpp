@@ -95,9 +95,9 @@ SearchOptions random_search(Random& r) {
         default: o.restarts = RestartPolicy{RestartKind::geometric, static_cast<double>(draw(r, 1, 4)), 1.1 + 0.1 * draw(r, 0, 9)}; break;
     }
     o.seed = r.next();
-    // Learning on in half the runs (a build without it searches as without), from the
-    // root or switched on after a few propagator runs, each of its branchings, with
-    // the model's order or free, the clauses as nogoods or as propagators.
+    // Learning in half the runs: a quarter from the root, a quarter switched on after
+    // a few propagator runs; each of its branchings, the model's order or free, the
+    // clauses as nogoods or as propagators.
     switch (r.below(4)) {
         case 0: o.learn = true; break;
         case 1: o.learn_after_propagations = static_cast<std::uint64_t>(draw(r, 1, 30)); break;
@@ -183,7 +183,6 @@ std::string check_enumeration(Random& r, const RandomModel& m, const std::vector
                std::to_string(expected.size()) + " (" + describe(o) + ")";
     return {};
 }
-
 
 // 2. Counting under another configuration.
 std::string check_count(Random& r, const RandomModel& m, const std::vector<Assignment>& expected, Tally& tally) {

@@ -65,10 +65,7 @@ RandomModel random_model(Random& r, int max_constraints) {
         }
         m.domains.emplace_back(chosen.begin(), chosen.end());
     }
-    const int constraints = draw(r, 1, max_constraints);
-    for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
-        if (add_random_constraint(r, m)) ++c;
-    }
+    add_random_constraints(r, m, draw(r, 1, max_constraints));
     return m;
 }
 
@@ -523,10 +520,9 @@ TEST_CASE("learning: the user's split decides on bounds and keeps every solution
 // A failure names the model's seed; PRUNE_LEARNING_FUZZ_SEED=<it>
 // PRUNE_LEARNING_FUZZ_ITERATIONS=1 replays that model alone.
 TEST_CASE("learning: random models agree with brute force on solutions, counts and optima", "[learning]") {
-    const char* given = std::getenv("PRUNE_LEARNING_FUZZ_ITERATIONS");
-    const char* given_seed = std::getenv("PRUNE_LEARNING_FUZZ_SEED");
-    const std::uint64_t models = given != nullptr ? std::strtoull(given, nullptr, 10) : 1500;
-    const std::uint64_t seed = given_seed != nullptr ? std::strtoull(given_seed, nullptr, 10) : 7;
+    const bool campaign = std::getenv("PRUNE_LEARNING_FUZZ_ITERATIONS") != nullptr;
+    const std::uint64_t models = env_number("PRUNE_LEARNING_FUZZ_ITERATIONS", 1500);
+    const std::uint64_t seed = env_number("PRUNE_LEARNING_FUZZ_SEED", 7);
     Tally tally;
     const auto start = std::chrono::steady_clock::now();
     if (models == 1) {
@@ -535,7 +531,7 @@ TEST_CASE("learning: random models agree with brute force on solutions, counts a
         return;
     }
     run_models(seed, static_cast<int>(models), 5, tally);
-    if (given != nullptr) {
+    if (campaign) {
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         WARN(models << " models in " << seconds << " s, " << tally.learning_runs << " learning runs, "
                     << tally.explanations_checked << " explanations and " << tally.nogoods_checked << " nogoods checked");
@@ -752,20 +748,52 @@ std::string trail_views_disagree(Random& r, const RandomModel& m, std::uint64_t 
     return {};
 }
 
+// trail_views_disagree on `models` models drawn by make_model from seeds following
+// first_seed, each model's failure reported with its seed.
+template <class MakeModel>
+TrailViewTally check_trail_views(std::uint64_t first_seed, int models, MakeModel make_model, std::uint64_t node_limit,
+                                 int max_solutions) {
+    Random seeds(first_seed);
+    TrailViewTally tally;
+    for (int i = 0; i < models; ++i) {
+        const std::uint64_t seed = seeds.next();
+        Random r(seed);
+        const RandomModel m = make_model(r);
+        const std::string failure = trail_views_disagree(r, m, node_limit, max_solutions, tally);
+        INFO("model seed " << seed << "\n" << m.describe());
+        REQUIRE(failure.empty());
+    }
+    return tally;
+}
+
+// 2 to 5 variables, a quarter of them 0/1, the others of 60 to 200 values with
+// holes, all near 0 or (one model in four) near a point within a million of it;
+// 1 to 4 catalog constraints.
+RandomModel wide_model(Random& r) {
+    RandomModel m;
+    const int n = draw(r, 2, 5);
+    const int far = r.below(4) == 0 ? draw(r, -1000000, 1000000) : 0;
+    for (int k = 0; k < n; ++k) {
+        std::vector<int> values;
+        if (r.below(4) == 0) {
+            m.booleans.push_back(k);
+            values = {0, 1};
+        } else {
+            const int lo = far + draw(r, -100, 50), width = draw(r, 60, 200);
+            for (int v = lo; v <= lo + width; ++v)
+                if (v == lo || r.below(8) != 0) values.push_back(v);
+        }
+        m.domains.push_back(values);
+    }
+    add_random_constraints(r, m, draw(r, 1, 4));
+    return m;
+}
+
 }  // namespace
 
 TEST_CASE("learning: the bound history and the fact states agree with the domains throughout a search", "[learning]") {
     // Random models with holes in their domains, restarts, every branching, every solution.
-    Random seeds(15);
-    TrailViewTally tally;
-    for (int i = 0; i < 400; ++i) {
-        const std::uint64_t seed = seeds.next();
-        Random r(seed);
-        const RandomModel m = random_model(r, 5);
-        const std::string failure = trail_views_disagree(r, m, 0, INT_MAX, tally);
-        INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(failure.empty());
-    }
+    const TrailViewTally tally = check_trail_views(15, 400, [](Random& r) { return random_model(r, 5); }, 0, INT_MAX);
     CHECK(tally.history_checks > 1000);
     CHECK(tally.state_checks > 1000);
 }
@@ -773,38 +801,10 @@ TEST_CASE("learning: the bound history and the fact states agree with the domain
 TEST_CASE("learning: the bound history and the fact states agree on wide domains far from zero", "[learning]") {
     // As above, on the domains where the trail records hundreds of values per change
     // (a bound moved across several 64-value words at once, the atoms set in one
-    // sweep, undone by the records that moved a bound): 60 to 200 values with holes,
-    // some near a million either way; the constraints' constants stay small, so
-    // their propagation moves bounds far. Each search stops after 3,000 nodes or 30
-    // solutions.
-    Random seeds(23);
-    TrailViewTally tally;
-    for (int i = 0; i < 400; ++i) {
-        const std::uint64_t seed = seeds.next();
-        Random r(seed);
-        RandomModel m;
-        const int n = draw(r, 2, 5);
-        const int far = r.below(4) == 0 ? draw(r, -1000000, 1000000) : 0;
-        for (int k = 0; k < n; ++k) {
-            std::vector<int> values;
-            if (r.below(4) == 0) {
-                m.booleans.push_back(k);
-                values = {0, 1};
-            } else {
-                const int lo = far + draw(r, -100, 50), width = draw(r, 60, 200);
-                for (int v = lo; v <= lo + width; ++v)
-                    if (v == lo || r.below(8) != 0) values.push_back(v);
-            }
-            m.domains.push_back(values);
-        }
-        const int constraints = draw(r, 1, 4);
-        for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
-            if (add_random_constraint(r, m)) ++c;
-        }
-        const std::string failure = trail_views_disagree(r, m, 3000, 30, tally);
-        INFO("model seed " << seed << "\n" << m.describe());
-        REQUIRE(failure.empty());
-    }
+    // sweep, undone by the records that moved a bound); the constraints' constants
+    // stay small, so their propagation moves bounds far. Each search stops after
+    // 3,000 nodes or 30 solutions.
+    const TrailViewTally tally = check_trail_views(23, 400, wide_model, 3000, 30);
     CHECK(tally.history_checks > 1000);
     CHECK(tally.state_checks > 1000);
     CHECK(tally.learned > 100);  // conflicts, so backjumps undo bound moves
@@ -1222,9 +1222,7 @@ RandomModel random_colouring(Random& r) {
                 [i, j](Solver& s, const std::vector<IntVar>& x) { not_equal(s, x[static_cast<std::size_t>(i)], x[static_cast<std::size_t>(j)]); }});
         }
     }
-    for (int c = draw(r, 1, 2), tries = 0; c > 0 && tries < 100; ++tries) {
-        if (add_random_constraint(r, m)) --c;
-    }
+    add_random_constraints(r, m, draw(r, 1, 2));
     return m;
 }
 }  // namespace

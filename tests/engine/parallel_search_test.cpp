@@ -60,10 +60,7 @@ RandomModel random_model(Random& r) {
         }
         m.domains.emplace_back(values.begin(), values.end());
     }
-    const int constraints = draw(r, 1, 4);
-    for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
-        if (add_random_constraint(r, m)) ++c;
-    }
+    add_random_constraints(r, m, draw(r, 1, 4));
     return m;
 }
 

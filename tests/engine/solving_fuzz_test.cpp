@@ -78,10 +78,7 @@ RandomModel random_model(Random& r) {
         product *= static_cast<std::int64_t>(m.domains.back().size());
     }
     (void)product;
-    const int constraints = draw(r, 1, 5);
-    for (int c = 0, tries = 0; c < constraints && tries < 100; ++tries) {
-        if (add_random_constraint(r, m)) ++c;
-    }
+    add_random_constraints(r, m, draw(r, 1, 5));
     return m;
 }
 
@@ -118,12 +115,6 @@ void random_decisions(Random& r, SearchOptions& o, const std::vector<IntVar>& va
     order = shuffled(r, order);
     order.resize(1 + r.below(order.size()));
     for (int i : order) o.decision_variables.push_back(vars[i]);
-}
-
-std::uint64_t env_number(const char* name, std::uint64_t fallback) {
-    const char* text = std::getenv(name);
-    if (text == nullptr || *text == '\0') return fallback;
-    return std::strtoull(text, nullptr, 10);
 }
 
 std::string describe(const SearchOptions& o) {

@@ -1,6 +1,7 @@
 #include "random_model.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 #include "constraint_catalog.hpp"
@@ -22,7 +23,7 @@ std::string names(const std::vector<int>& scope) {
 
 std::vector<int> pick_scope(Random& r, std::vector<int> eligible, int min_size, int max_size) {
     const int n = static_cast<int>(eligible.size());
-    for (int i = n - 1; i > 0; --i) std::swap(eligible[static_cast<std::size_t>(i)], eligible[r.below(static_cast<std::uint64_t>(i + 1))]);
+    shuffle(eligible, r);
     const int size = std::min(n, min_size + static_cast<int>(r.below(static_cast<std::uint64_t>(max_size - min_size + 1))));
     eligible.resize(static_cast<std::size_t>(std::max(size, 0)));
     return eligible;
@@ -33,6 +34,18 @@ bool add_random_constraint(Random& r, RandomModel& m) {
     const ConstraintSpec& spec = catalog[r.below(catalog.size())];
     if (!spec.in_random_models) return false;
     return add_constraint(r, m, spec);
+}
+
+void add_random_constraints(Random& r, RandomModel& m, int count) {
+    for (int tries = 0; count > 0 && tries < 100; ++tries) {
+        if (add_random_constraint(r, m)) --count;
+    }
+}
+
+std::uint64_t env_number(const char* name, std::uint64_t fallback) {
+    const char* text = std::getenv(name);
+    if (text == nullptr || *text == '\0') return fallback;
+    return std::strtoull(text, nullptr, 10);
 }
 
 bool add_constraint(Random& r, RandomModel& m, const ConstraintSpec& spec) {

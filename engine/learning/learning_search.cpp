@@ -1229,12 +1229,17 @@ void LearningSearch::explain(int at, std::vector<Fact>& out) {
         }
         case ReasonKind::nogood: {
             // The nogood's other facts: those true before the fact (the one asserted
-            // false, whose negation this fact is or follows from, is not).
+            // false, whose negation this fact is or follows from, is not). Written in
+            // place, not pushed one at a time: the analysis copies a nogood's facts at
+            // every conflict that meets a fact it asserted.
             const Nogood& n = nogoods_[static_cast<std::size_t>(r.reason.index)];
+            const int* atoms = &nogood_atoms_[n.begin];
+            out.resize(n.size);
+            Fact* written = out.data();
             for (std::uint32_t k = 0; k < n.size; ++k) {
-                const Fact f = fact_of(nogood_atoms_[n.begin + k]);
-                if (position(f) < at) out.push_back(f);
+                if (atom_position(atoms[k]) < at) *written++ = fact_of(atoms[k]);
             }
+            out.resize(static_cast<std::size_t>(written - out.data()));
             break;
         }
         case ReasonKind::propagator: {

@@ -210,6 +210,10 @@ private:
             default: return bound_position(f);
         }
     }
+    // position(fact_of(a)), a removal's read at once.
+    int atom_position(int a) const {
+        return static_cast<FactKind>(a & 3) == FactKind::not_equal ? value_position_[static_cast<std::size_t>(a >> 2)] : position(fact_of(a));
+    }
     int bound_position(const Fact& f) const;
     int bound_position_by_history(const Fact& f) const;
     // Read from the solver's domains (inline: the nogood store's watch walk asks

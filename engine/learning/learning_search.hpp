@@ -231,6 +231,8 @@ private:
     bool fact_false(const Fact& f) const { return fact_true(negation(f)); }
     void push_record(const Fact& f, Reason reason, int cut);
     void push_removal(int x, int v, Reason reason, int cut);
+    void record_gone(IntVar x, std::int64_t from, std::int64_t to, bool descending, Reason cause, int cut);
+    static constexpr std::int64_t long_lower_rise = 64;  // on_domain_change: values
     std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
     int lower_before(int x, int cut) const;

@@ -128,6 +128,10 @@ public:
     // compared with one computed afresh; the uses and the disagreements are counted.
     bool check_cached_explanations = false;
     std::uint64_t cached_explanations_used = 0, cached_explanations_wrong = 0;
+    // A domain change whose lower bound rose by more than this many values is recorded
+    // with its lower values from the top down (on_domain_change). For tests: 0
+    // reorders every rise, so that small domains check that path by brute force.
+    std::int64_t long_lower_rise = 64;
     // For tests, at a fixpoint: the facts of a stored nogood that is violated, or
     // unit (all facts but one true) without its last fact false; empty when none.
     std::vector<Fact> unpropagated_nogood() const;
@@ -232,7 +236,6 @@ private:
     void push_record(const Fact& f, Reason reason, int cut);
     void push_removal(int x, int v, Reason reason, int cut);
     void record_gone(IntVar x, std::int64_t from, std::int64_t to, bool descending, Reason cause, int cut);
-    static constexpr std::int64_t long_lower_rise = 64;  // on_domain_change: values
     std::uint8_t record_bound_change(int x, int v, int at);
     static int bound_before(const BoundChange* changes, int count, int cut, int initial);
     int lower_before(int x, int cut) const;

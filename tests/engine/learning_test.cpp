@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -90,6 +91,9 @@ struct Tally {
     // The nogoods the constraints stated (Propagator::add_implied_nogoods), in the
     // enumerations.
     std::uint64_t implied_nogoods = 0;
+    // When set, each learning search's LearningSearch::long_lower_rise (0: every rise
+    // of a lower bound recorded from the top down).
+    std::optional<std::int64_t> long_lower_rise;
 };
 
 std::uint64_t bound_facts(const std::vector<Fact>& facts) {
@@ -104,6 +108,7 @@ void watch(Search& search, const std::vector<Assignment>& expected, std::size_t 
     LearningSearch* learning = search.learning();
     if (learning == nullptr) return;
     ++tally.learning_runs;
+    if (tally.long_lower_rise) learning->long_lower_rise = *tally.long_lower_rise;
     learning->on_explanation = [&, n](const Propagator* p, const Fact& inferred, const std::vector<Fact>& because) {
         if (!within_model(because, n, inferred)) {
             ++tally.explanations_skipped;
@@ -254,6 +259,9 @@ void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = random_model(r, max_constraints);
+        // Every other model with every rise of a lower bound recorded from the top
+        // down, a path the default leaves to domains wider than these.
+        tally.long_lower_rise = i % 2 == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
         check_against_brute_force(r, m, seed, tally);
     }
 }
@@ -702,6 +710,7 @@ namespace {
 //   decision (a fixpoint) and every solution.
 struct TrailViewTally {
     std::uint64_t history_checks = 0, state_checks = 0, learned = 0;
+    std::optional<std::int64_t> long_lower_rise;  // as Tally's
 };
 
 // Searches m with learning (options drawn from r, then `node_limit`, 0 for none), up to
@@ -728,6 +737,7 @@ std::string trail_views_disagree(Random& r, const RandomModel& m, std::uint64_t 
     Search search(s, o);
     LearningSearch* learning = search.learning();
     if (learning == nullptr) return {};
+    if (tally.long_lower_rise) learning->long_lower_rise = *tally.long_lower_rise;
     states.learning = learning;
     bool history_agrees = true;
     learning->on_explanation = [&](const Propagator*, const Fact&, const std::vector<Fact>&) {
@@ -759,6 +769,8 @@ TrailViewTally check_trail_views(std::uint64_t first_seed, int models, MakeModel
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = make_model(r);
+        // Every other model with every rise of a lower bound recorded from the top down.
+        tally.long_lower_rise = i % 2 == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
         const std::string failure = trail_views_disagree(r, m, node_limit, max_solutions, tally);
         INFO("model seed " << seed << "\n" << m.describe());
         REQUIRE(failure.empty());

@@ -630,10 +630,10 @@ void LearningSearch::on_domain_change(const Solver& s, IntVar x, const DomainBef
     const int i = x.index;
     const int cut = static_cast<int>(records_.size());
     const Reason cause = cause_of_change();
-    if (solver_.size(x) == 0 || solver_.min(x) - before.min <= long_lower_rise) {
+    const std::int64_t low = solver_.size(x) == 0 ? before.min : solver_.min(x);  // (emptied: as if unmoved)
+    if (low - before.min <= long_lower_rise) {
         record_gone(x, before.min, before.max, false, cause, cut);
     } else {
-        const std::int64_t low = solver_.min(x);
         record_gone(x, low + 1, before.max, false, cause, cut);
         record_gone(x, before.min, low - 1, true, cause, cut);
     }

@@ -96,6 +96,13 @@ struct Tally {
     std::optional<std::int64_t> long_lower_rise;
 };
 
+// The LearningSearch::long_lower_rise of the i-th model of a run: every other model
+// records every rise of a lower bound from the top down (0), a path the default
+// leaves to domains wider than these tests' brute force can take.
+std::optional<std::int64_t> long_lower_rise_of_model(int i) {
+    return i % 2 == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
+}
+
 std::uint64_t bound_facts(const std::vector<Fact>& facts) {
     return static_cast<std::uint64_t>(std::count_if(facts.begin(), facts.end(), [](const Fact& f) { return f.is_bound(); }));
 }
@@ -259,9 +266,7 @@ void run_models(std::uint64_t first_seed, int models, int max_constraints, Tally
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = random_model(r, max_constraints);
-        // Every other model with every rise of a lower bound recorded from the top
-        // down, a path the default leaves to domains wider than these.
-        tally.long_lower_rise = i % 2 == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
+        tally.long_lower_rise = long_lower_rise_of_model(i);
         check_against_brute_force(r, m, seed, tally);
     }
 }
@@ -769,8 +774,7 @@ TrailViewTally check_trail_views(std::uint64_t first_seed, int models, MakeModel
         const std::uint64_t seed = seeds.next();
         Random r(seed);
         const RandomModel m = make_model(r);
-        // Every other model with every rise of a lower bound recorded from the top down.
-        tally.long_lower_rise = i % 2 == 0 ? std::optional<std::int64_t>(0) : std::nullopt;
+        tally.long_lower_rise = long_lower_rise_of_model(i);
         const std::string failure = trail_views_disagree(r, m, node_limit, max_solutions, tally);
         INFO("model seed " << seed << "\n" << m.describe());
         REQUIRE(failure.empty());

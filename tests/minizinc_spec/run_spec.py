@@ -644,20 +644,56 @@ def check_header_mismatch(runner, test, result):
 def verify_solution(runner, test, solution):
     """True when Gecode finds the model satisfiable with prune's output variables fixed
     to prune's values (a JSON data file), False when not, None when the check cannot be
-    made (nothing to fix, or MiniZinc rejects the data)."""
+    made (nothing to fix, or MiniZinc rejects the data).  An output parameter the model
+    or its data already assigns (`array[..] of set of int: a :: add_to_output = ...`)
+    cannot be given again: MiniZinc refuses the whole file ("multiple assignment"), so
+    the check is then made once more without the names assigned in those texts."""
     data = {k: v for k, v in solution.items() if not k.startswith("_")}
+    check = check_with_data(runner, test, data)
+    if check is not None and check.status == "ERROR" and "multiple assignment" in (check.error or ""):
+        texts = []
+        for path in [test.model] + test.data_files:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    texts.append(f.read())
+            except OSError:
+                pass
+        assigned = assigned_names("\n".join(texts), data)
+        check = check_with_data(runner, test, {k: v for k, v in data.items() if k not in assigned})
+    if check is None:
+        return None
+    if check.status in ("SATISFIED", "OPTIMAL_SOLUTION", "ALL_SOLUTIONS"):
+        return True
+    if check.status == "UNSATISFIABLE":
+        return False
+    return None
+
+
+def check_with_data(runner, test, data):
+    """Gecode's run of the test with `data` as an extra JSON data file (None: no data)."""
     if not data:
         return None
     with tempfile.TemporaryDirectory(prefix="prune-spec-") as workdir:
         path = os.path.join(workdir, "prune_solution.json")
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f)
-        check = runner.solve(test, runner.args.gecode, extra_data=[path], all_solutions=False)
-    if check.status in ("SATISFIED", "OPTIMAL_SOLUTION", "ALL_SOLUTIONS"):
-        return True
-    if check.status == "UNSATISFIABLE":
-        return False
-    return None
+        return runner.solve(test, runner.args.gecode, extra_data=[path], all_solutions=False)
+
+
+def assigned_names(text, names):
+    """Those of `names` that a MiniZinc text assigns: a declaration `...: name [:: ann]
+    = ...` or an assignment item `name = ...` (comments left out; `==` is no
+    assignment)."""
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    text = re.sub(r"%[^\n]*", " ", text)
+    assigned = set()
+    for name in names:
+        n = re.escape(name)
+        declared = re.search(r":\s*" + n + r"\s*(::[^=;]*)?=(?!=)", text)
+        item = re.search(r"(^|;)\s*" + n + r"\s*=(?!=)", text)
+        if declared or item:
+            assigned.add(name)
+    return assigned
 
 
 # ---------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import json
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -111,6 +112,12 @@ def outcome(status, solutions):
     return result
 
 
+def outcome_error(message):
+    result = outcome("ERROR", [])
+    result.error = message
+    return result
+
+
 class MatchingTest(unittest.TestCase):
     def setUp(self):
         self.test = parse(HEADER)[0].value
@@ -162,6 +169,44 @@ class StreamTest(unittest.TestCase):
             '{"type": "status", "status": "ALL_SOLUTIONS"}')
         self.assertEqual(failed.status, "ERROR")
         self.assertEqual(run_spec.parse_stream("").status, "UNKNOWN")
+
+
+class SolutionCheckTest(unittest.TestCase):
+    """prune's solution, given to Gecode as data, where it differs from the header's."""
+
+    def test_assigned_names(self):
+        text = ("array[1..2] of set of int: a :: add_to_output = [{1}, {2}];\n"
+                "int: n;\nn = 3;\nvar int: cost :: add_to_output;\n"
+                "constraint cost == n;\n% b = 1\n/* c = 2; */ var int: c;\n")
+        self.assertEqual(run_spec.assigned_names(text, ["a", "n", "cost", "b", "c"]), {"a", "n"})
+
+    def test_a_refused_assignment_is_checked_again_without_it(self):
+        # The model assigns `a`; giving it again makes MiniZinc refuse the data file.
+        calls = []
+
+        class Runner:
+            args = type("Args", (), {"gecode": "gecode.msc"})
+
+            def __init__(self, verdict):
+                self.verdict = verdict
+
+            def solve(self, test, solver, extra_data=(), all_solutions=None):
+                with open(extra_data[0], encoding="utf-8") as f:
+                    keys = sorted(json.load(f))
+                calls.append(keys)
+                if "a" in keys:
+                    return outcome_error("type error: multiple assignment to the same variable")
+                return outcome(self.verdict, [{}])
+
+        with tempfile.TemporaryDirectory() as workdir:
+            model = os.path.join(workdir, "m.mzn")
+            with open(model, "w", encoding="utf-8") as f:
+                f.write("array[1..2] of int: a :: add_to_output = [1, 2];\nvar 1..2: s :: add_to_output;\n")
+            test = type("T", (), {"model": model, "data_files": []})
+            solution = {"a": [1, 2], "s": 2, "_objective": 0}
+            self.assertTrue(run_spec.verify_solution(Runner("SATISFIED"), test, solution))
+            self.assertEqual(calls, [["a", "s"], ["s"]])
+            self.assertFalse(run_spec.verify_solution(Runner("UNSATISFIABLE"), test, solution))
 
 
 class GecodeComparisonTest(unittest.TestCase):

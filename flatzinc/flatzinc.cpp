@@ -73,14 +73,17 @@ const char* usage() {
            "           asked, thread k > 1 by activity with seed SEED + k - 1, passing\n"
            "           each other the nogoods they learn of at most --share-nogoods N\n"
            "           facts (default 8; 0: none)\n"
-           "  -r SEED  random seed (with --learn: ties between equally active literals)\n"
+           "  -r SEED  random seed (with --learn: ties between equally active literals\n"
+           "           and variables)\n"
            "  -t MS    time limit in milliseconds (the search; it stops within milliseconds)\n"
            "  --memory-limit MB  stop when the process holds more than MB MiB\n"
            "  --node-limit N / --fail-limit N  stop after N search nodes / failures (0:\n"
            "           none; unlike -t, the same run on any machine)\n"
            "  --learn [on|off|auto]  learn nogoods from conflicts (lazy clause\n"
            "           generation; default off); with -f, activity-based choice of each\n"
-           "           decision; on: from the start; auto: search without learning, and\n"
+           "           decision; without, the model's search, with Luby restarts unless\n"
+           "           the model asks for others, its ties going to the most active\n"
+           "           variable; on: from the start; auto: search without learning, and\n"
            "           go on with it from the root after 10,000,000 propagator runs (for\n"
            "           one solution or an optimum, on one thread)\n"
            "  --learn-after N  as auto, after N propagator runs (0: never)\n"
@@ -263,6 +266,11 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
         so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
         so.decision_variables = m.primary;
     }
+    // The model's search with learning from the start restarts (Luby, as free search)
+    // unless the model says how: the nogoods stay, and the first levels, whose ties
+    // the activity now breaks, are decided again (docs/architecture.md, "The
+    // model's search under learning").
+    if (o.learn && !o.free_search && !m.search.empty()) so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
     if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
     if (m.goal == SolveItem::Goal::satisfy && (o.all || o.solutions > 1)) {
         // Several solutions of a satisfaction model: all distinct assignments of the

@@ -990,6 +990,11 @@ double user_score(const Solver& s, IntVar x, VariableSelection how, double activ
     return 0;
 }
 
+// The user's variable by the phase's own rule. Among the variables that rule ties
+// (first_fail over 1..9 ties dozens; the specification leaves ties to the solver),
+// the most active, then the first: the ties then follow the conflicts, and a
+// restart can decide the first levels otherwise than the last run did
+// (docs/architecture.md, "The model's search under learning").
 int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection how, const std::vector<double>& activity) {
     int best = -1;
     double best_score = 0;
@@ -997,7 +1002,8 @@ int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection 
         if (s.fixed(x)) continue;
         if (how == VariableSelection::input_order) return x.index;
         const double score = user_score(s, x, how, activity[static_cast<std::size_t>(x.index)]);
-        if (best < 0 || score < best_score) {
+        const bool more_active = best >= 0 && activity[static_cast<std::size_t>(x.index)] > activity[static_cast<std::size_t>(best)];
+        if (best < 0 || score < best_score || (score == best_score && more_active)) {
             best = x.index;
             best_score = score;
         }

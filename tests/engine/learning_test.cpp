@@ -953,6 +953,51 @@ TEST_CASE("learning: a seeded literal search starts at x = min x, in a random or
     CHECK(first_variables.size() >= 4);  // the seeds' orders differ
 }
 
+namespace {
+// The variable of each decision, and of the first decision after each restart.
+struct FirstAfterRestart final : Tracer {
+    std::vector<int> decided, first_after_restart;
+    bool restarted = false;
+    void on_decision(const Solver&, const Literal& l, bool) override {
+        decided.push_back(l.var.index);
+        if (restarted) first_after_restart.push_back(l.var.index);
+        restarted = false;
+    }
+    void on_restart(std::uint64_t) override { restarted = true; }
+};
+}  // namespace
+
+TEST_CASE("learning: the user's variable rule breaks its ties by activity", "[learning]") {
+    // first_fail over variables of one size ties them all; the specification leaves
+    // ties to the solver, and under learning the most active wins (then the first).
+    // Six pigeons in five holes fail; five free variables of the same size come first
+    // in the user's order. Before any conflict the first free variable is decided;
+    // after a restart the conflicts have bumped only pigeons, so a pigeon is.
+    Solver s;
+    const std::vector<IntVar> free_vars = s.new_int_vars(5, 1, 5);
+    const std::vector<IntVar> pigeons = s.new_int_vars(6, 1, 5);
+    for (std::size_t i = 0; i < pigeons.size(); ++i)
+        for (std::size_t j = i + 1; j < pigeons.size(); ++j) REQUIRE(not_equal(s, pigeons[i], pigeons[j]));
+    FirstAfterRestart log;
+    s.set_tracer(&log);
+    SearchOptions options;
+    options.learn = true;
+    std::vector<IntVar> order = free_vars;
+    order.insert(order.end(), pigeons.begin(), pigeons.end());
+    options.phases.push_back(SearchPhase{order, VariableSelection::smallest_domain, ValueSelection::min});
+    options.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};
+    Search search(s, options);
+    REQUIRE(search.learning_active());
+    CHECK(search.next() == SearchStatus::exhausted);  // (unsatisfiable)
+    REQUIRE(!log.decided.empty());
+    CHECK(log.decided.front() == free_vars.front().index);
+    REQUIRE(!log.first_after_restart.empty());
+    for (const int x : log.first_after_restart) {
+        INFO("first decision after a restart: variable " << x);
+        CHECK(x >= pigeons.front().index);
+    }
+}
+
 TEST_CASE("learning: the heaps choose what a scan would across activity rescales", "[learning]") {
     // Pigeonhole (10 pigeons, 9 holes, pairwise !=) takes thousands of conflicts, and
     // after about 4,500 the activities are scaled down by 1e-100: literals closed far

@@ -86,3 +86,44 @@ TEST_CASE("FlatZinc: under learning all_different and inverse default to value c
         CHECK(build_and_count(bounds, true, true).kinds == "alldifferent(bounds) x1, alldifferent(domain) x3, alldifferent(value) x4");
     }
 }
+
+namespace {
+prune::SearchOptions options_of(const std::string& solve, bool learn, bool free_search = false, std::int64_t learn_after = 0) {
+    const std::string text = "array [1..3] of var 1..3: x :: output_array([1..3]);\n"
+                             "constraint int_lin_le([1,1,1], x, 7);\n" + solve + "\n";
+    prune::flatzinc::BuiltModel m;
+    REQUIRE(prune::test::fzn::build_text(text, "restarts.fzn", m, prune::flatzinc::BuildSettings{learn, false}).empty());
+    prune::flatzinc::Options o;
+    o.learn = learn;
+    o.free_search = free_search;
+    o.learn_after = learn_after;
+    return prune::flatzinc::search_options(o, m);
+}
+}  // namespace
+
+TEST_CASE("FlatZinc: the model's search under learning restarts unless the model says how", "[flatzinc][learning]") {
+    // Learning keeps its nogoods over a restart, and a phase's ties go to the most
+    // active variable, so a restart decides the first levels again
+    // (docs/architecture.md, "The model's search under learning").
+    const std::string search = "solve :: int_search(x, first_fail, indomain_min, complete) satisfy;";
+    SECTION("with learning: Luby restarts, as free search") {
+        const prune::SearchOptions so = options_of(search, true);
+        REQUIRE(so.phases.size() == 1);
+        CHECK(so.restarts.kind == prune::RestartKind::luby);
+        CHECK(so.restarts.scale == 100);
+        CHECK(options_of(search, true, true).restarts.kind == prune::RestartKind::luby);
+    }
+    SECTION("without learning, or learning later (auto): the model's search as it is, no restarts") {
+        CHECK(options_of(search, false).restarts.kind == prune::RestartKind::none);
+        CHECK(options_of(search, false, false, 10000000).restarts.kind == prune::RestartKind::none);
+    }
+    SECTION("the model's own restart annotation wins") {
+        const std::string none = "solve :: int_search(x, first_fail, indomain_min, complete) :: restart_none satisfy;";
+        CHECK(options_of(none, true).restarts.kind == prune::RestartKind::none);
+        const std::string constant = "solve :: int_search(x, first_fail, indomain_min, complete) :: restart_constant(50) satisfy;";
+        const prune::SearchOptions so = options_of(constant, true);
+        CHECK(so.restarts.kind == prune::RestartKind::geometric);  // (a constant run: factor 1)
+        CHECK(so.restarts.scale == 50);
+        CHECK(so.restarts.factor == 1.0);
+    }
+}

@@ -81,11 +81,11 @@ const char* usage() {
            "           none; unlike -t, the same run on any machine)\n"
            "  --learn [on|off|auto]  learn nogoods from conflicts (lazy clause\n"
            "           generation; default off); with -f, activity-based choice of each\n"
-           "           decision; without, the model's search, with Luby restarts unless\n"
-           "           the model asks for others, its ties going to the most active\n"
-           "           variable; on: from the start; auto: search without learning, and\n"
-           "           go on with it from the root after 10,000,000 propagator runs (for\n"
-           "           one solution or an optimum, on one thread)\n"
+           "           decision; on: from the start (the model's search, if it has one,\n"
+           "           then restarts, Luby, unless the model annotates its own, and its\n"
+           "           ties go to the most active variable); auto: search without\n"
+           "           learning, and go on with it from the root after 10,000,000\n"
+           "           propagator runs (for one solution or an optimum, on one thread)\n"
            "  --learn-after N  as auto, after N propagator runs (0: never)\n"
            "  --learn-branching variables|literals|negated-literals|literals-up  with\n"
            "           --learn, what the activity ranks (default literals: the most active\n"
@@ -268,9 +268,11 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
     }
     // The model's search with learning from the start restarts (Luby, as free search)
     // unless the model says how: the nogoods stay, and the first levels, whose ties
-    // the activity now breaks, are decided again (docs/architecture.md, "The
-    // model's search under learning").
-    if (o.learn && !o.free_search && !m.search.empty()) so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
+    // the activity then breaks, are decided again (docs/architecture.md, "The
+    // model's search under learning"). Not where learning cannot run (the search
+    // then goes on without it, where restarts would only replay the same path).
+    if (o.learn && !o.free_search && !m.search.empty() && Search::why_no_learning(*m.solver).empty())
+        so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
     if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
     if (m.goal == SolveItem::Goal::satisfy && (o.all || o.solutions > 1)) {
         // Several solutions of a satisfaction model: all distinct assignments of the

@@ -15,8 +15,10 @@
 //   -t MS     time limit in milliseconds
 //   --memory-limit MB   stop when the process's resident memory passes MB MiB
 //   --learn [on|off|auto]  learn nogoods from conflicts (lazy clause generation):
-//             with -f, activity-based variable choice over all variables; off by
-//             default; auto: from the root once the search without it has run
+//             with -f, activity-based variable choice over all variables; on, with
+//             the model's search: Luby restarts unless the model annotates its own,
+//             the search's ties to the most active variable; off by default; auto:
+//             from the root once the search without it has run
 //             learn_after_default propagators (--learn-after N: N)
 //
 // Search annotations: int_search/bool_search with input_order, first_fail and

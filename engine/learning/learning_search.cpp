@@ -990,19 +990,23 @@ double user_score(const Solver& s, IntVar x, VariableSelection how, double activ
     return 0;
 }
 
-// The user's variable by the phase's own rule. Among the variables that rule ties
-// (first_fail over 1..9 ties dozens; the specification leaves ties to the solver),
-// the most active, then the first: the ties then follow the conflicts, and a
-// restart can decide the first levels otherwise than the last run did
-// (docs/architecture.md, "The model's search under learning").
-int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection how, const std::vector<double>& activity) {
+// The user's variable by the phase's own rule, ties to the first. With restarts
+// (ties_by_activity), among the variables that rule ties (first_fail over 1..9 ties
+// dozens; the specification leaves ties to the solver) the most active, then the
+// first: a restart then decides the first levels by what the conflicts bumped.
+// Without restarts the first stays: activity ties there only reorder the levels
+// below the conflicts, and measured worse (docs/architecture.md, "The model's
+// search under learning").
+int best_of(const Solver& s, const std::vector<IntVar>& vars, VariableSelection how, const std::vector<double>& activity,
+            bool ties_by_activity) {
     int best = -1;
     double best_score = 0;
     for (IntVar x : vars) {
         if (s.fixed(x)) continue;
         if (how == VariableSelection::input_order) return x.index;
-        const double score = user_score(s, x, how, activity[static_cast<std::size_t>(x.index)]);
-        const bool more_active = best >= 0 && activity[static_cast<std::size_t>(x.index)] > activity[static_cast<std::size_t>(best)];
+        const std::size_t i = static_cast<std::size_t>(x.index);
+        const double score = user_score(s, x, how, activity[i]);
+        const bool more_active = ties_by_activity && best >= 0 && activity[i] > activity[static_cast<std::size_t>(best)];
         if (best < 0 || score < best_score || (score == best_score && more_active)) {
             best = x.index;
             best_score = score;
@@ -1074,14 +1078,14 @@ int LearningSearch::choose_active_by_scan() const {
 // with its saved value.
 bool LearningSearch::choose(Fact& decision) {
     for (const SearchPhase& phase : options_.phases) {
-        const int x = best_of(solver_, phase.variables, phase.variable, activity_);
+        const int x = best_of(solver_, phase.variables, phase.variable, activity_, schedule_.enabled());
         if (x >= 0) {
             decision = user_decision(x, phase.value);
             return true;
         }
     }
     if (options_.phases.empty() && !options_.decision_variables.empty()) {
-        const int x = best_of(solver_, options_.decision_variables, options_.variable, activity_);
+        const int x = best_of(solver_, options_.decision_variables, options_.variable, activity_, schedule_.enabled());
         if (x >= 0) {
             decision = user_decision(x, options_.value);
             return true;

@@ -965,36 +965,58 @@ struct FirstAfterRestart final : Tracer {
     }
     void on_restart(std::uint64_t) override { restarted = true; }
 };
-}  // namespace
 
-TEST_CASE("learning: the user's variable rule breaks its ties by activity", "[learning]") {
-    // first_fail over variables of one size ties them all; the specification leaves
-    // ties to the solver, and under learning the most active wins (then the first).
-    // Six pigeons in five holes fail; five free variables of the same size come first
-    // in the user's order. Before any conflict the first free variable is decided;
-    // after a restart the conflicts have bumped only pigeons, so a pigeon is.
+// Six pigeons in five holes (unsatisfiable), after five free variables of the same
+// size in the user's first_fail order; the tracer logs the decisions.
+SearchStatus pigeons_after_free_variables(FirstAfterRestart& log, bool restarts, std::uint64_t seed, int& first_pigeon) {
     Solver s;
     const std::vector<IntVar> free_vars = s.new_int_vars(5, 1, 5);
     const std::vector<IntVar> pigeons = s.new_int_vars(6, 1, 5);
     for (std::size_t i = 0; i < pigeons.size(); ++i)
         for (std::size_t j = i + 1; j < pigeons.size(); ++j) REQUIRE(not_equal(s, pigeons[i], pigeons[j]));
-    FirstAfterRestart log;
+    first_pigeon = pigeons.front().index;
     s.set_tracer(&log);
     SearchOptions options;
     options.learn = true;
+    options.seed = seed;
     std::vector<IntVar> order = free_vars;
     order.insert(order.end(), pigeons.begin(), pigeons.end());
     options.phases.push_back(SearchPhase{order, VariableSelection::smallest_domain, ValueSelection::min});
-    options.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};
+    if (restarts) options.restarts = RestartPolicy{RestartKind::luby, 1, 1.5};
     Search search(s, options);
     REQUIRE(search.learning_active());
-    CHECK(search.next() == SearchStatus::exhausted);  // (unsatisfiable)
-    REQUIRE(!log.decided.empty());
-    CHECK(log.decided.front() == free_vars.front().index);
-    REQUIRE(!log.first_after_restart.empty());
-    for (const int x : log.first_after_restart) {
-        INFO("first decision after a restart: variable " << x);
-        CHECK(x >= pigeons.front().index);
+    return search.next();
+}
+}  // namespace
+
+TEST_CASE("learning: with restarts the user's variable rule breaks its ties by activity", "[learning]") {
+    // first_fail over variables of one size ties them all; the specification leaves
+    // ties to the solver. Under learning with restarts the most active wins (then the
+    // first); without restarts the first, whatever the activities.
+    int first_pigeon = 0;
+    SECTION("with restarts: before any conflict the first free variable; after a restart a pigeon") {
+        // The conflicts bump only pigeons: the free variables are in no constraint.
+        FirstAfterRestart log;
+        CHECK(pigeons_after_free_variables(log, true, 0, first_pigeon) == SearchStatus::exhausted);
+        REQUIRE(!log.decided.empty());
+        CHECK(log.decided.front() == 0);
+        REQUIRE(!log.first_after_restart.empty());
+        for (const int x : log.first_after_restart) {
+            INFO("first decision after a restart: variable " << x);
+            CHECK(x >= first_pigeon);
+        }
+    }
+    SECTION("without restarts: the same decisions whatever the seed's initial activities") {
+        FirstAfterRestart unseeded;
+        CHECK(pigeons_after_free_variables(unseeded, false, 0, first_pigeon) == SearchStatus::exhausted);
+        REQUIRE(unseeded.decided.size() > 10);
+        CHECK(unseeded.decided.front() == 0);
+        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+            FirstAfterRestart seeded;
+            CHECK(pigeons_after_free_variables(seeded, false, seed, first_pigeon) == SearchStatus::exhausted);
+            INFO("seed " << seed);
+            CHECK(seeded.decided == unseeded.decided);
+        }
     }
 }
 

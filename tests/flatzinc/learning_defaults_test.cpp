@@ -1,11 +1,14 @@
-// Under learning the FlatZinc builder posts all_different, and inverse's
-// all_different, at value consistency whatever the model's annotations ask, unless
-// --learn-alldifferent annotated (builder_constraints.cpp, all_different_level);
-// without learning, at the annotated consistency, else domain. The answers do not
-// change: the solution counts agree with each consistency.
+// What --learn changes in the FlatZinc front end. The builder posts all_different,
+// and inverse's all_different, at value consistency whatever the model's annotations
+// ask, unless --learn-alldifferent annotated (builder_constraints.cpp,
+// all_different_level); without learning, at the annotated consistency, else domain.
+// The answers do not change: the solution counts agree with each consistency. And
+// the model's search restarts under --learn on unless the model annotates its own
+// restarts (search_options).
 #include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "catch.hpp"
 #include "engine/prune.hpp"
@@ -88,15 +91,19 @@ TEST_CASE("FlatZinc: under learning all_different and inverse default to value c
 }
 
 namespace {
-prune::SearchOptions options_of(const std::string& solve, bool learn, bool free_search = false, std::int64_t learn_after = 0) {
-    const std::string text = "array [1..3] of var 1..3: x :: output_array([1..3]);\n"
+// The search options fzn-prune takes for a small model with this solve item, under
+// these command-line flags (a bounds-only variable, var int, when `unbounded`).
+prune::SearchOptions options_of(const std::string& solve, std::vector<const char*> flags, bool unbounded = false) {
+    const std::string text = std::string(unbounded ? "var int: u;\nconstraint int_le(0, u);\n" : "") +
+                             "array [1..3] of var 1..3: x :: output_array([1..3]);\n"
                              "constraint int_lin_le([1,1,1], x, 7);\n" + solve + "\n";
-    prune::flatzinc::BuiltModel m;
-    REQUIRE(prune::test::fzn::build_text(text, "restarts.fzn", m, prune::flatzinc::BuildSettings{learn, false}).empty());
+    flags.insert(flags.begin(), "fzn-prune");
+    flags.push_back("restarts.fzn");
     prune::flatzinc::Options o;
-    o.learn = learn;
-    o.free_search = free_search;
-    o.learn_after = learn_after;
+    std::string error;
+    REQUIRE(prune::flatzinc::parse_options(static_cast<int>(flags.size()), flags.data(), o, error));
+    prune::flatzinc::BuiltModel m;
+    REQUIRE(prune::test::fzn::build_text(text, "restarts.fzn", m, prune::flatzinc::BuildSettings{o.learn, false}).empty());
     return prune::flatzinc::search_options(o, m);
 }
 }  // namespace
@@ -107,21 +114,26 @@ TEST_CASE("FlatZinc: the model's search under learning restarts unless the model
     // (docs/architecture.md, "The model's search under learning").
     const std::string search = "solve :: int_search(x, first_fail, indomain_min, complete) satisfy;";
     SECTION("with learning: Luby restarts, as free search") {
-        const prune::SearchOptions so = options_of(search, true);
+        const prune::SearchOptions so = options_of(search, {"--learn", "on"});
         REQUIRE(so.phases.size() == 1);
+        CHECK(so.learn);
         CHECK(so.restarts.kind == prune::RestartKind::luby);
         CHECK(so.restarts.scale == 100);
-        CHECK(options_of(search, true, true).restarts.kind == prune::RestartKind::luby);
+        CHECK(options_of(search, {"--learn", "on", "-f"}).restarts.kind == prune::RestartKind::luby);
     }
-    SECTION("without learning, or learning later (auto): the model's search as it is, no restarts") {
-        CHECK(options_of(search, false).restarts.kind == prune::RestartKind::none);
-        CHECK(options_of(search, false, false, 10000000).restarts.kind == prune::RestartKind::none);
+    SECTION("without learning, learning later (auto), or learning refused: no restarts") {
+        CHECK(options_of(search, {}).restarts.kind == prune::RestartKind::none);
+        const prune::SearchOptions later = options_of(search, {"--learn", "auto"});
+        CHECK(later.learn_after_propagations > 0);
+        CHECK(later.restarts.kind == prune::RestartKind::none);
+        // A bounds-only variable: learning cannot run, and the search goes on without it.
+        CHECK(options_of(search, {"--learn", "on"}, true).restarts.kind == prune::RestartKind::none);
     }
     SECTION("the model's own restart annotation wins") {
         const std::string none = "solve :: int_search(x, first_fail, indomain_min, complete) :: restart_none satisfy;";
-        CHECK(options_of(none, true).restarts.kind == prune::RestartKind::none);
+        CHECK(options_of(none, {"--learn", "on"}).restarts.kind == prune::RestartKind::none);
         const std::string constant = "solve :: int_search(x, first_fail, indomain_min, complete) :: restart_constant(50) satisfy;";
-        const prune::SearchOptions so = options_of(constant, true);
+        const prune::SearchOptions so = options_of(constant, {"--learn", "on"});
         CHECK(so.restarts.kind == prune::RestartKind::geometric);  // (a constant run: factor 1)
         CHECK(so.restarts.scale == 50);
         CHECK(so.restarts.factor == 1.0);

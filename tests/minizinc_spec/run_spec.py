@@ -650,20 +650,23 @@ def verify_solution(runner, test, solution):
     the check is then made once more without the names assigned in those texts."""
     data = {k: v for k, v in solution.items() if not k.startswith("_")}
     check = check_with_data(runner, test, data)
+    assigned = set()
     if check is not None and check.status == "ERROR" and "multiple assignment" in (check.error or ""):
-        texts = []
         for path in [test.model] + test.data_files:
             try:
                 with open(path, encoding="utf-8") as f:
-                    texts.append(f.read())
+                    assigned |= assigned_names(f.read(), data)
             except OSError:
                 pass
-        assigned = assigned_names("\n".join(texts), data)
+        if not assigned:
+            return None
         check = check_with_data(runner, test, {k: v for k, v in data.items() if k not in assigned})
     if check is None:
         return None
     if check.status in ("SATISFIED", "OPTIMAL_SOLUTION", "ALL_SOLUTIONS"):
-        return True
+        # The names left out are the model's to compute: Gecode's values must be prune's.
+        gecode = check.solutions[-1] if check.solutions else {}
+        return all(gecode.get(k) == data[k] for k in assigned)
     if check.status == "UNSATISFIABLE":
         return False
     return None
@@ -681,9 +684,10 @@ def check_with_data(runner, test, data):
 
 
 def assigned_names(text, names):
-    """Those of `names` that a MiniZinc text assigns: a declaration `...: name [:: ann]
-    = ...` or an assignment item `name = ...` (comments left out; `==` is no
-    assignment)."""
+    """Those of `names` that a MiniZinc text (one file) assigns: a declaration `...:
+    name [:: ann] = ...` or an assignment item `name = ...` at the file's start or
+    after an item's `;` (comments left out; `==` is no assignment).  A local `let`
+    of the same name counts too: its value is then compared after the check."""
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"%[^\n]*", " ", text)
     assigned = set()

@@ -3,12 +3,12 @@
 rules and the comparison with Gecode, on hand-written headers and outputs.
 Needs neither MiniZinc nor ../shared.  Run: python3 tests/minizinc_spec/test_run_spec.py"""
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-import json
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -187,16 +187,16 @@ class SolutionCheckTest(unittest.TestCase):
         class Runner:
             args = type("Args", (), {"gecode": "gecode.msc"})
 
-            def __init__(self, verdict):
-                self.verdict = verdict
+            def __init__(self, verdict, a=(1, 2), refused="a"):
+                self.verdict, self.a, self.refused = verdict, list(a), refused
 
             def solve(self, test, solver, extra_data=(), all_solutions=None):
                 with open(extra_data[0], encoding="utf-8") as f:
                     keys = sorted(json.load(f))
                 calls.append(keys)
-                if "a" in keys:
+                if self.refused in keys:
                     return outcome_error("type error: multiple assignment to the same variable")
-                return outcome(self.verdict, [{}])
+                return outcome(self.verdict, [{"a": self.a, "s": 2}] if self.verdict == "SATISFIED" else [])
 
         with tempfile.TemporaryDirectory() as workdir:
             model = os.path.join(workdir, "m.mzn")
@@ -207,6 +207,12 @@ class SolutionCheckTest(unittest.TestCase):
             self.assertTrue(run_spec.verify_solution(Runner("SATISFIED"), test, solution))
             self.assertEqual(calls, [["a", "s"], ["s"]])
             self.assertFalse(run_spec.verify_solution(Runner("UNSATISFIABLE"), test, solution))
+            # The model computes `a` otherwise than prune printed it: not accepted.
+            self.assertFalse(run_spec.verify_solution(Runner("SATISFIED", a=(2, 1)), test, solution))
+            # A refusal the model's texts do not explain: no second run, no verdict.
+            calls.clear()
+            self.assertIsNone(run_spec.verify_solution(Runner("SATISFIED", refused="s"), test, {"s": 2}))
+            self.assertEqual(len(calls), 1)
 
 
 class GecodeComparisonTest(unittest.TestCase):

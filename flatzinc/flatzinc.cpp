@@ -253,26 +253,26 @@ bool load_model(const Options& o, ParseResult& parsed, BuiltModel& m, std::ostre
 
 SearchOptions search_options(const Options& o, const BuiltModel& m) {
     SearchOptions so;
+    const RestartPolicy luby{RestartKind::luby, 100, 1.5};
     if (!o.free_search && !m.search.empty()) {
         // seq_search: each int_search / bool_search is a phase of its own, searched
         // with its heuristics before the next (then every other variable, in input
         // order, smallest value first).
         for (const SearchGroup& g : m.search) so.phases.push_back(SearchPhase{g.variables, g.variable, g.value});
+        // With learning from the start it restarts, as free search, unless the model
+        // says how (below): the nogoods stay, and the first levels, whose ties the
+        // activity then breaks, are decided again (docs/architecture.md, "The model's
+        // search under learning"). Not where learning cannot run (the search then
+        // goes on without it, where restarts would only replay the same path).
+        if (o.learn && Search::why_no_learning(*m.solver).empty()) so.restarts = luby;
     } else {
         // The default search: dom/wdeg over the model's own variables (then the
         // introduced ones, in input order), Luby restarts with nogoods.
         so.variable = VariableSelection::dom_wdeg;
         so.value = ValueSelection::min;
-        so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
+        so.restarts = luby;
         so.decision_variables = m.primary;
     }
-    // The model's search with learning from the start restarts (Luby, as free search)
-    // unless the model says how: the nogoods stay, and the first levels, whose ties
-    // the activity then breaks, are decided again (docs/architecture.md, "The
-    // model's search under learning"). Not where learning cannot run (the search
-    // then goes on without it, where restarts would only replay the same path).
-    if (o.learn && !o.free_search && !m.search.empty() && Search::why_no_learning(*m.solver).empty())
-        so.restarts = RestartPolicy{RestartKind::luby, 100, 1.5};
     if (m.has_restart_annotation && !o.free_search) so.restarts = m.restarts;
     if (m.goal == SolveItem::Goal::satisfy && (o.all || o.solutions > 1)) {
         // Several solutions of a satisfaction model: all distinct assignments of the

@@ -17,7 +17,8 @@
 //   --learn [on|off|auto]  learn nogoods from conflicts (lazy clause generation):
 //             with -f, activity-based variable choice over all variables; on, with
 //             the model's search: Luby restarts unless the model annotates its own,
-//             the search's ties to the most active variable; off by default; auto:
+//             the search's ties to the most active variable (the first in the
+//             1st, 3rd, 7th, 15th... run); off by default; auto:
 //             from the root once the search without it has run
 //             learn_after_default propagators (--learn-after N: N)
 //

@@ -249,6 +249,7 @@ private:
     bool settle();
     bool learn_from_conflict();
     bool choose(Fact& decision);
+    bool ties_by_activity() const;
     Fact user_decision(int x, ValueSelection how) const;
     int choose_user_variable(int& phase) const;
     int choose_active_variable();

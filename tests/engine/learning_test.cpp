@@ -954,16 +954,30 @@ TEST_CASE("learning: a seeded literal search starts at x = min x, in a random or
 }
 
 namespace {
-// The variable of each decision, and of the first decision after each restart.
+// After a restart, its run, the variable decided first, and the one the model's
+// order takes there (first_fail, ties to the first).
+struct RunStart {
+    std::uint64_t run = 0;
+    int decided = -1, model_order = -1;
+};
+
+// The variable of each decision, and how each run after a restart began.
 struct FirstAfterRestart final : Tracer {
-    std::vector<int> decided, first_after_restart;
-    bool restarted = false;
-    void on_decision(const Solver&, const Literal& l, bool) override {
+    std::vector<int> decided;
+    std::vector<RunStart> first_after_restart;
+    std::uint64_t restarted_into = 0;
+    void on_decision(const Solver& s, const Literal& l, bool) override {
         decided.push_back(l.var.index);
-        if (restarted) first_after_restart.push_back(l.var.index);
-        restarted = false;
+        if (restarted_into != 0) {  // (called before the decision is made: root domains)
+            int first_smallest = -1;
+            for (int i = 0; i < s.variable_count(); ++i) {
+                if (!s.fixed(IntVar{i}) && (first_smallest < 0 || s.size(IntVar{i}) < s.size(IntVar{first_smallest}))) first_smallest = i;
+            }
+            first_after_restart.push_back(RunStart{restarted_into, l.var.index, first_smallest});
+        }
+        restarted_into = 0;
     }
-    void on_restart(std::uint64_t) override { restarted = true; }
+    void on_restart(std::uint64_t run) override { restarted_into = run; }
 };
 
 // Six pigeons in five holes (unsatisfiable), after five free variables of the same
@@ -992,18 +1006,32 @@ SearchStatus pigeons_after_free_variables(FirstAfterRestart& log, bool restarts,
 TEST_CASE("learning: with restarts the user's variable rule breaks its ties by activity", "[learning]") {
     // first_fail over variables of one size ties them all; the specification leaves
     // ties to the solver. Under learning with restarts the most active wins (then the
-    // first); without restarts the first, whatever the activities.
+    // first), except in the runs that keep the model's order (the 1st, 3rd, 7th, ...:
+    // run + 2 a power of two); without restarts the first, whatever the activities.
     int first_pigeon = 0;
-    SECTION("with restarts: before any conflict the first free variable; after a restart a pigeon") {
+    SECTION("with restarts: a pigeon first after a restart, the model's order in runs 0, 2, 6, ...") {
         // The conflicts bump only pigeons: the free variables are in no constraint.
-        FirstAfterRestart log;
-        CHECK(pigeons_after_free_variables(log, true, 0, first_pigeon) == SearchStatus::exhausted);
-        REQUIRE(!log.decided.empty());
-        CHECK(log.decided.front() == 0);
-        REQUIRE(!log.first_after_restart.empty());
-        for (const int x : log.first_after_restart) {
-            INFO("first decision after a restart: variable " << x);
-            CHECK(x >= first_pigeon);
+        for (std::uint64_t seed : {0, 3}) {
+            INFO("seed " << seed);
+            FirstAfterRestart log;
+            CHECK(pigeons_after_free_variables(log, true, seed, first_pigeon) == SearchStatus::exhausted);
+            REQUIRE(!log.decided.empty());
+            CHECK(log.decided.front() == 0);
+            REQUIRE(log.first_after_restart.size() >= 7);  // runs 1 to 7 at least
+            int model_order_runs = 0, free_variable_first = 0;
+            for (const RunStart& start : log.first_after_restart) {
+                INFO("first decision of run " << start.run << ": variable " << start.decided);
+                const std::uint64_t n = start.run + 2;
+                if ((n & (n - 1)) == 0) {
+                    ++model_order_runs;
+                    CHECK(start.decided == start.model_order);
+                    free_variable_first += start.decided < first_pigeon ? 1 : 0;
+                } else {
+                    CHECK(start.decided >= first_pigeon);
+                }
+            }
+            CHECK(model_order_runs >= 2);       // runs 2 and 6
+            CHECK(free_variable_first >= 1);    // run 2 at least: no pigeon narrowed yet
         }
     }
     SECTION("without restarts: the same decisions whatever the seed's initial activities") {

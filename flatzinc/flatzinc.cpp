@@ -262,7 +262,8 @@ SearchOptions search_options(const Options& o, const BuiltModel& m) {
         for (const SearchGroup& g : m.search) so.phases.push_back(SearchPhase{g.variables, g.variable, g.value});
         // With learning from the start it restarts, as free search, unless the model
         // says how (below): the nogoods stay, and the first levels, whose ties the
-        // activity then breaks, are decided again (docs/architecture.md, "The model's
+        // activity then breaks (but in the 1st, 3rd, 7th, ... run, which keep the
+        // model's order), are decided again (docs/architecture.md, "The model's
         // search under learning"). Not where learning cannot run (the search then
         // goes on without it, where restarts would only replay the same path).
         if (o.learn && Search::why_no_learning(*m.solver).empty()) so.restarts = luby;

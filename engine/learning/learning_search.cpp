@@ -1080,7 +1080,9 @@ int LearningSearch::choose_active_by_scan() const {
 // where the last stopped (the nogoods close what it explored), so a model whose
 // own order solves it in F failures costs about F log F, not unbounded: the
 // packing model of MiniZinc's examples, 150 failures as written, took 26,283 with
-// activity in every run (docs/architecture.md, "The model's search under learning").
+// activity in every run (docs/architecture.md, "The runs that keep the model's
+// order"). That bound is Luby's: under a model's own constant or geometric
+// restarts the same runs keep the order.
 bool LearningSearch::ties_by_activity() const {
     if (!schedule_.enabled()) return false;
     const std::uint64_t n = run_ + 2;

@@ -1075,18 +1075,13 @@ int LearningSearch::choose_active_by_scan() const {
 // there activity only reorders the levels below the first conflicts, and measured
 // worse. With restarts, every run but the 1st, 3rd, 7th, 15th, ... (run_ + 2 a
 // power of two: under Luby the runs that reach a new length, 100, 200, 400, ...
-// failures). A restart then decides the first levels again by what the conflicts
-// bumped, while those runs keep the model's order as written, each resuming about
-// where the last stopped (the nogoods close what it explored), so a model whose
-// own order solves it in F failures costs about F log F, not unbounded: the
-// packing model of MiniZinc's examples, 150 failures as written, took 26,283 with
-// activity in every run (docs/architecture.md, "The runs that keep the model's
-// order"). That bound is Luby's: under a model's own constant or geometric
-// restarts the same runs keep the order.
+// failures), which keep the model's order as written, each resuming about where
+// the last stopped (the nogoods close what it explored): under Luby an order that
+// finishes in F failures costs about F log F, where activity in every run took
+// MiniZinc's packing example from 150 failures to 26,283 (docs/architecture.md,
+// "The runs that keep the model's order").
 bool LearningSearch::ties_by_activity() const {
-    if (!schedule_.enabled()) return false;
-    const std::uint64_t n = run_ + 2;
-    return (n & (n - 1)) != 0;
+    return schedule_.enabled() && !std::has_single_bit(run_ + 2);
 }
 
 // The user's phases first, each by its own rules; then the most active variable,
